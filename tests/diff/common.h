@@ -1,4 +1,4 @@
-/* Helpers shared by the differential corpus (tests/diff/*.c).
+/* Helpers shared by the differential corpus programs in tests/diff.
  * Every program prints only values that depend on the ISA's definitions (no addresses, times,
  * pids or random bytes), so QEMU and karu64 must produce identical stdout and exit status. */
 #ifndef DIFF_COMMON_H
