@@ -45,6 +45,13 @@ static const enum k64_ext multi_order[] = {
 	K64_EXT_ZVKNHA, K64_EXT_ZVKNHB, K64_EXT_ZVKNHK, K64_EXT_ZVKSED, K64_EXT_ZVKSH, K64_EXT_ZVKT,
 };
 
+_Static_assert(sizeof multi_order / sizeof multi_order[0] == K64_EXT_COUNT - 7,
+	       "every multi-letter extension needs a place in the canonical order");
+
+/* Extensions that build on V (vector crypto chapter; zvknhk.md "Dependencies"). */
+#define ON_V_BITS (BIT(K64_EXT_ZVFHMIN) | BIT(K64_EXT_ZVBB) | BIT(K64_EXT_ZVKB) | BIT(K64_EXT_ZVKT) | \
+		   BIT(K64_EXT_ZVBC) | BIT(K64_EXT_ZVKNED) | BIT(K64_EXT_ZVKNHA) | BIT(K64_EXT_ZVKNHB) | \
+		   BIT(K64_EXT_ZVKG) | BIT(K64_EXT_ZVKSED) | BIT(K64_EXT_ZVKSH) | BIT(K64_EXT_ZVKNHK))
 #define G_BITS (BIT(K64_EXT_I) | BIT(K64_EXT_M) | BIT(K64_EXT_A) | BIT(K64_EXT_F) | \
 		BIT(K64_EXT_D) | BIT(K64_EXT_ZICSR) | BIT(K64_EXT_ZIFENCEI))
 #define ZVKN_BITS (BIT(K64_EXT_ZVKNED) | BIT(K64_EXT_ZVKNHB) | BIT(K64_EXT_ZVKB) | BIT(K64_EXT_ZVKT))
@@ -64,6 +71,7 @@ static const char *const zve_names[] = { "zve32x", "zve32f", "zve64x", "zve64f",
 
 #define CANON_SINGLE "imafdqlcbkjtpvh"
 
+/* Also offered as suggestions for misspelt tokens. */
 static const char *const all_multi_names_extra[] = { "zvl128b", "zvl256b" };
 
 void k64_isa_default(struct k64_isa *out)
@@ -230,7 +238,7 @@ int k64_isa_parse(const char *s, struct k64_isa *out, char *err, size_t errlen)
 	char seen_tok[64][32];
 	size_t nseen = 0;
 	bool want_zve = false;
-	char zve_tok[32] = "";
+	char zve_tok[32] = "", vec_tok[32] = "";
 	if (*p == '_') {
 		p++;
 		if (!*p)
@@ -263,8 +271,8 @@ int k64_isa_parse(const char *s, struct k64_isa *out, char *err, size_t errlen)
 		strcpy(seen_tok[nseen++], tok);
 
 		bool found = false;
-		for (int e = K64_EXT_ZICSR; e < K64_EXT_COUNT && !found; e++)
-			if (strcmp(tok, ext_names[e]) == 0)
+		for (int e = 0; e < K64_EXT_COUNT && !found; e++)
+			if (ext_names[e][1] && strcmp(tok, ext_names[e]) == 0)
 				ext |= BIT(e), found = true;
 		for (size_t k = 0; k < sizeof shorthands / sizeof shorthands[0] && !found; k++)
 			if (strcmp(tok, shorthands[k].name) == 0)
@@ -285,6 +293,8 @@ int k64_isa_parse(const char *s, struct k64_isa *out, char *err, size_t errlen)
 				found = true;
 			}
 		}
+		if (found && !vec_tok[0] && (ext & ON_V_BITS))
+			snprintf(vec_tok, sizeof vec_tok, "%s", tok);
 		if (!found) {
 			if (tok[0] == 's' || tok[0] == 'x' || tok[0] == 'h')
 				return fail(err, errlen, "unsupported extension '%s'", tok);
@@ -328,11 +338,10 @@ int k64_isa_parse(const char *s, struct k64_isa *out, char *err, size_t errlen)
 			return fail(err, errlen, "%s", needs[k].why);
 	if (want_zve && !(ext & BIT(K64_EXT_V)))
 		return fail(err, errlen, "%s without v is not supported", zve_tok);
+	if (vec_tok[0] && !(ext & BIT(K64_EXT_V)))
+		return fail(err, errlen, "%s requires v", vec_tok);
 	if (zvl && !(ext & BIT(K64_EXT_V)))
 		return fail(err, errlen, "zvl%ub requires v", zvl);
-	for (int e = K64_EXT_ZVFHMIN; e < K64_EXT_COUNT; e++)
-		if ((ext & BIT(e)) && !(ext & BIT(K64_EXT_V)))
-			return fail(err, errlen, "%s requires v", ext_names[e]);
 
 	out->ext = ext;
 	out->zvl = zvl;
