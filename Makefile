@@ -38,8 +38,8 @@ $(B)/libkaru64.a: $(SIM_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(KARU64): $(CLI_OBJS) $(B)/libkaru64.a
-	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS)
+$(KARU64): $(CLI_OBJS) $(SIM_OBJS) $(B)/libkaru64.a
+	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJS) $(SIM_OBJS) $(LDLIBS)
 
 # Installs missing packages and QEMU 10 (idempotent; quiet when all is there).
 setup:

@@ -1,0 +1,62 @@
+/* karu64: the public C API of the simulator library (build/libkaru64.a).
+ * A machine is one RV64 hart with its memory and a front-end: Linux user mode (a static riscv64
+ * Linux ELF runs as under qemu-riscv64) or bare metal (M-mode at the ELF entry, HTIF and
+ * semihosting). The command line (src/cli/) is a thin user of this API. */
+#ifndef KARU64_H
+#define KARU64_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define K64_VERSION "0.1.0"
+
+struct k64_machine;
+
+enum k64_mode { K64_MODE_AUTO, K64_MODE_LINUX, K64_MODE_BARE };
+
+struct k64_config {
+	const char *isa;          /* ISA string, NULL = the Karu64 profile */
+	unsigned vlen;            /* 0 = zvlNb of the ISA string, else 256 */
+	enum k64_mode mode;       /* AUTO: bare metal when the ELF defines tohost */
+	uint64_t max_insns;       /* 0 = no limit */
+	uint64_t seed;            /* getrandom/AT_RANDOM */
+	bool virtual_clock;       /* time from the instruction count */
+	bool strict;              /* unknown system calls are fatal */
+	uint64_t mem_size;        /* bare metal RAM, 0 = 256 MiB */
+	const char *signature;    /* bare metal: file for begin_signature..end_signature */
+	char **envp;              /* Linux: the guest environment (NULL-terminated) */
+	const char *zvknhk;       /* "v0.1" (default) or "v0.2" */
+};
+
+enum k64_status { K64_EXITED, K64_LIMIT };
+
+/* Each returns 0 on success, or -1 with a one-line message in err. */
+int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, char *err, size_t errlen);
+int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **argv, char *err, size_t errlen);
+void k64_machine_destroy(struct k64_machine *m);
+
+/* Runs until the program exits or n more instructions retired (n = 0: no extra limit). */
+enum k64_status k64_machine_run(struct k64_machine *m, uint64_t n);
+int k64_machine_exit_code(const struct k64_machine *m);
+bool k64_machine_bare(const struct k64_machine *m);
+
+/* State. Registers: 0..31 integer, pc by its own call; FP registers as raw 64-bit patterns. */
+uint64_t k64_get_x(const struct k64_machine *m, unsigned r);
+void k64_set_x(struct k64_machine *m, unsigned r, uint64_t v);
+uint64_t k64_get_f(const struct k64_machine *m, unsigned r);
+void k64_set_f(struct k64_machine *m, unsigned r, uint64_t v);
+uint64_t k64_get_pc(const struct k64_machine *m);
+void k64_set_pc(struct k64_machine *m, uint64_t pc);
+int k64_read_mem(struct k64_machine *m, uint64_t addr, void *buf, size_t len);
+int k64_write_mem(struct k64_machine *m, uint64_t addr, const void *buf, size_t len);
+uint64_t k64_instret(const struct k64_machine *m);
+
+/* Commit log in Spike's --log-commits format (plus a disassembly column when disasm is set). */
+void k64_trace(struct k64_machine *m, FILE *out, bool disasm);
+/* Attach an observer of retired instructions (the timing model); NULL detaches. */
+struct k64_hart;
+struct k64_dinsn;
+void k64_observe(struct k64_machine *m,
+		 void (*fn)(void *ctx, struct k64_hart *h, const struct k64_dinsn *d, uint64_t pre_rs1), void *ctx);
+#endif

@@ -1,0 +1,252 @@
+/* karu64 command line: `karu64 [options] PROGRAM [ARGS...]`, in the manner of qemu-riscv64.
+ * Exit status: the guest's; 128 + signal for a guest killed by a signal; 124 when --max-insns
+ * ran out; 125 for karu64's own errors (one line "karu64: error: ..."). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "karu64.h"
+
+extern char **environ;
+
+static const char usage[] =
+"usage: karu64 [options] PROGRAM [ARGS...]\n"
+"Runs a statically linked riscv64 Linux ELF in user mode, or a bare-metal ELF (one that\n"
+"defines `tohost`, or with --bare) in M-mode with HTIF and semihosting.\n"
+"\n"
+"  --isa=STRING        ISA string, e.g. rv64gcv_zvl256b_zba_zbb_zbs_zvkng_zvknhk\n"
+"                      (default: the Karu64 profile, everything this build implements)\n"
+"  --vlen=N            vector length in bits, power of two 128..4096 (default 256,\n"
+"                      or N of zvlNb in --isa)\n"
+"  --zvknhk=VERSION    vkeccak.vi rules: v0.1 (default) or v0.2\n"
+"  --max-insns=N       stop after N instructions (exit status 124)\n"
+"  --stats             print statistics on stderr at exit (key: value per line)\n"
+"  --trace[=FILE]      commit log in Spike's --log-commits format (default stderr)\n"
+"  --disasm            add a disassembly column to --trace\n"
+"  --seed=N            seed for getrandom and AT_RANDOM (default 0: runs are reproducible)\n"
+"  --virtual-clock     time and rdtime from the instruction count, not the host clock\n"
+"  --env NAME=VALUE    set a guest environment variable (repeatable)\n"
+"  --unset-env NAME    remove a guest environment variable (repeatable)\n"
+"  --clear-env         start the guest with an empty environment\n"
+"  --strict            an unknown system call is fatal\n"
+"  --bare              force bare-metal mode\n"
+"  --mem=SIZE          bare-metal RAM at 0x80000000 (default 256M; suffix K, M or G)\n"
+"  --signature=FILE    bare metal: write begin_signature..end_signature at exit\n"
+"  --help, --version\n";
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("karu64: error: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(125);
+}
+
+static uint64_t number(const char *opt, const char *s, bool size_suffix)
+{
+	char *end;
+	errno = 0;
+	if (!s || !*s || *s == '-')
+		die("invalid value for %s: '%s'", opt, s ? s : "");
+	unsigned long long v = strtoull(s, &end, 0);
+	if (errno)
+		die("invalid value for %s: '%s'", opt, s);
+	if (size_suffix && *end) {
+		unsigned shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 :
+				 *end == 'G' || *end == 'g' ? 30 : 0;
+		if (!shift || end[1] || v > (~0ull >> shift))
+			die("invalid value for %s: '%s'", opt, s);
+		v <<= shift;
+		end++;
+	}
+	if (*end)
+		die("invalid value for %s: '%s'", opt, s);
+	return v;
+}
+
+/* The guest environment: the host's, edited by --env/--unset-env/--clear-env in order. */
+struct env { char **v; size_t n; };
+static void env_unset(struct env *e, const char *name)
+{
+	size_t len = strlen(name);
+	for (size_t i = 0; i < e->n; i++)
+		if (!strncmp(e->v[i], name, len) && e->v[i][len] == '=') {
+			memmove(&e->v[i], &e->v[i + 1], (e->n - i) * sizeof *e->v);
+			e->n--;
+			i--;
+		}
+}
+static void env_set(struct env *e, char *assign)
+{
+	char *eq = strchr(assign, '=');
+	if (!eq || eq == assign)
+		die("--env needs NAME=VALUE, got '%s'", assign);
+	*eq = 0;
+	env_unset(e, assign);
+	*eq = '=';
+	e->v = realloc(e->v, (e->n + 2) * sizeof *e->v);
+	if (!e->v)
+		die("out of memory");
+	e->v[e->n++] = assign;
+	e->v[e->n] = NULL;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv)
+{
+	struct k64_config cfg = { 0 };
+	struct env env = { 0 };
+	bool stats = false, disasm = false;
+	const char *trace = NULL;
+	for (char **e = environ; e && *e; e++) {
+		env.v = realloc(env.v, (env.n + 2) * sizeof *env.v);
+		if (!env.v)
+			die("out of memory");
+		env.v[env.n++] = *e;
+		env.v[env.n] = NULL;
+	}
+	int i = 1;
+	for (; i < argc; i++) {
+		char *a = argv[i];
+		if (a[0] != '-' || !strcmp(a, "-"))
+			break;
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		if (a[1] == '-')
+			a++; /* --opt and -opt alike, as QEMU */
+		char *val = strchr(a, '=');
+		char name[64];
+		size_t nl = val ? (size_t)(val - a) : strlen(a);
+		if (nl >= sizeof name)
+			die("unknown option '%s' (try --help)", argv[i]);
+		memcpy(name, a, nl);
+		name[nl] = 0;
+		if (val)
+			val++;
+#define TAKES_VALUE() do { if (!val) { if (i + 1 >= argc) die("option %s needs a value", argv[i]); val = argv[++i]; } } while (0)
+#define NO_VALUE() do { if (val) die("option -%s takes no value", name); } while (0)
+		if (!strcmp(name, "-help") || !strcmp(name, "h")) {
+			fputs(usage, stdout);
+			return 0;
+		} else if (!strcmp(name, "-version")) {
+			printf("karu64 %s\n", K64_VERSION);
+			return 0;
+		} else if (!strcmp(name, "-isa")) {
+			TAKES_VALUE();
+			cfg.isa = val;
+		} else if (!strcmp(name, "-vlen")) {
+			TAKES_VALUE();
+			uint64_t v = number("--vlen", val, false);
+			if (v < 128 || v > 4096 || (v & (v - 1)))
+				die("--vlen must be a power of two from 128 to 4096, got '%s'", val);
+			cfg.vlen = (unsigned)v;
+		} else if (!strcmp(name, "-zvknhk")) {
+			TAKES_VALUE();
+			if (strcmp(val, "v0.1") && strcmp(val, "v0.2"))
+				die("--zvknhk must be v0.1 or v0.2, got '%s'", val);
+			cfg.zvknhk = val;
+		} else if (!strcmp(name, "-max-insns")) {
+			TAKES_VALUE();
+			cfg.max_insns = number("--max-insns", val, false);
+			if (!cfg.max_insns)
+				die("--max-insns must be at least 1");
+		} else if (!strcmp(name, "-stats")) {
+			NO_VALUE();
+			stats = true;
+		} else if (!strcmp(name, "-trace")) {
+			trace = val ? val : "-";
+		} else if (!strcmp(name, "-disasm")) {
+			NO_VALUE();
+			disasm = true;
+		} else if (!strcmp(name, "-seed")) {
+			TAKES_VALUE();
+			cfg.seed = number("--seed", val, false);
+		} else if (!strcmp(name, "-virtual-clock")) {
+			NO_VALUE();
+			cfg.virtual_clock = true;
+		} else if (!strcmp(name, "-env")) {
+			TAKES_VALUE();
+			env_set(&env, val);
+		} else if (!strcmp(name, "-unset-env")) {
+			TAKES_VALUE();
+			env_unset(&env, val);
+		} else if (!strcmp(name, "-clear-env")) {
+			NO_VALUE();
+			env.n = 0;
+			if (env.v)
+				env.v[0] = NULL;
+		} else if (!strcmp(name, "-strict")) {
+			NO_VALUE();
+			cfg.strict = true;
+		} else if (!strcmp(name, "-bare")) {
+			NO_VALUE();
+			cfg.mode = K64_MODE_BARE;
+		} else if (!strcmp(name, "-mem")) {
+			TAKES_VALUE();
+			cfg.mem_size = number("--mem", val, true);
+			if (cfg.mem_size < 4096 || cfg.mem_size > (64ull << 30))
+				die("--mem must be between 4K and 64G, got '%s'", val);
+		} else if (!strcmp(name, "-signature")) {
+			TAKES_VALUE();
+			cfg.signature = val;
+		} else {
+			die("unknown option '%s' (try --help)", argv[i]);
+		}
+	}
+	if (i >= argc)
+		die("no program given (usage: karu64 [options] PROGRAM [ARGS...]; try --help)");
+	if (!env.v) {
+		env.v = calloc(1, sizeof *env.v);
+		if (!env.v)
+			die("out of memory");
+	}
+	cfg.envp = env.v;
+
+	char err[512];
+	struct k64_machine *m;
+	if (k64_machine_create(&cfg, &m, err, sizeof err))
+		die("%s", err);
+	if (k64_machine_load(m, argv[i], argc - i, argv + i, err, sizeof err))
+		die("%s: %s", argv[i], err);
+	FILE *tf = NULL;
+	if (trace) {
+		tf = !strcmp(trace, "-") ? stderr : fopen(trace, "w");
+		if (!tf)
+			die("cannot open trace file '%s': %s", trace, strerror(errno));
+		k64_trace(m, tf, disasm);
+	}
+	double t0 = now();
+	enum k64_status st = k64_machine_run(m, 0);
+	double secs = now() - t0;
+	fflush(stdout);
+	if (tf && tf != stderr)
+		fclose(tf);
+	uint64_t n = k64_instret(m);
+	if (stats) {
+		fprintf(stderr, "instructions: %llu\n", (unsigned long long)n);
+		fprintf(stderr, "seconds: %.6f\n", secs);
+		fprintf(stderr, "mips: %.2f\n", secs > 0 ? n / secs / 1e6 : 0.0);
+	}
+	int code = k64_machine_exit_code(m);
+	if (st == K64_LIMIT) {
+		fprintf(stderr, "karu64: instruction limit reached after %llu instructions (pc 0x%llx)\n",
+			(unsigned long long)n, (unsigned long long)k64_get_pc(m));
+		code = 124;
+	}
+	k64_machine_destroy(m);
+	free(env.v);
+	return code;
+}

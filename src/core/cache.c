@@ -1,0 +1,184 @@
+/* The block cache: straight-line runs of pre-decoded instructions, keyed by start pc, ending at
+ * the first control-transfer or system instruction. Blocks are bump-allocated and all dropped at
+ * once (fence.i, a store into decoded code, a mapping change); pages holding decoded code are
+ * marked K64_PERM_CODE so that stores to them take the slow path and schedule the flush. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include "core/cache.h"
+#include "core/ops.h"
+
+#define HASH_BITS 16
+#define ARENA_SIZE (256ull << 20)
+
+struct k64_cache {
+	struct k64_block *hash[1u << HASH_BITS];
+	uint8_t *arena;
+	size_t used;
+	uint64_t *code_pages;     /* page offsets marked CODE */
+	size_t ncode, capcode;
+	uint64_t flushes;
+	_Alignas(16) uint8_t step[sizeof(struct k64_block) + 2 * sizeof(struct k64_dinsn)];
+};
+
+static unsigned hash_pc(uint64_t pc) { return (unsigned)((pc >> 1) ^ (pc >> (HASH_BITS + 1))) & ((1u << HASH_BITS) - 1); }
+
+struct k64_cache *k64_cache_new(void)
+{
+	struct k64_cache *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->arena = mmap(NULL, ARENA_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (c->arena == MAP_FAILED) {
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void k64_cache_free(struct k64_cache *c)
+{
+	if (!c)
+		return;
+	munmap(c->arena, ARENA_SIZE);
+	free(c->code_pages);
+	free(c);
+}
+
+void k64_cache_flush(struct k64_hart *h)
+{
+	struct k64_cache *c = h->cache;
+	memset(c->hash, 0, sizeof c->hash);
+	c->used = 0;
+	for (size_t i = 0; i < c->ncode; i++)
+		if (c->code_pages[i] < h->mem->size >> K64_PAGE_SHIFT)
+			h->mem->perm[c->code_pages[i]] &= (uint8_t)~K64_PERM_CODE;
+	c->ncode = 0;
+	c->flushes++;
+	h->flush_pending = false;
+}
+
+uint64_t k64_cache_flushes(const struct k64_hart *h) { return h->cache->flushes; }
+
+static void mark_code(struct k64_hart *h, uint64_t a)
+{
+	struct k64_cache *c = h->cache;
+	uint64_t p = (a - h->mem->base) >> K64_PAGE_SHIFT;
+	uint8_t *perm = &h->mem->perm[p];
+	if (*perm & K64_PERM_CODE)
+		return;
+	*perm |= K64_PERM_CODE;
+	struct k64_tlb_entry *e = &h->tlb[K64_TLB_IDX(a)];
+	if (e->tag_w == a >> K64_PAGE_SHIFT)
+		e->tag_w = ~0ull;
+	if (c->ncode == c->capcode) {
+		c->capcode = c->capcode ? 2 * c->capcode : 256;
+		c->code_pages = realloc(c->code_pages, c->capcode * sizeof *c->code_pages);
+		if (!c->code_pages) {
+			fputs("karu64: error: out of memory\n", stderr);
+			exit(125);
+		}
+	}
+	c->code_pages[c->ncode++] = p;
+}
+
+/* Fetches the instruction at pc; false if its first parcel cannot be fetched. A 32-bit
+ * instruction whose second half is not executable is a fetch fault too (at pc + 2). */
+static int fetch(struct k64_hart *h, uint64_t pc, uint32_t *raw, uint64_t *bad)
+{
+	struct k64_mem *m = h->mem;
+	if (!(k64_mem_page_perm(m, pc) & K64_PERM_X) || !k64_mem_contains(m, pc, 2)) {
+		*bad = pc;
+		return 0;
+	}
+	uint16_t lo, hi;
+	memcpy(&lo, m->host + (pc - m->base), 2);
+	mark_code(h, pc);
+	if ((lo & 3) != 3) {
+		*raw = lo;
+		return 1;
+	}
+	if (!(k64_mem_page_perm(m, pc + 2) & K64_PERM_X) || !k64_mem_contains(m, pc + 2, 2)) {
+		*bad = pc + 2;
+		return 0;
+	}
+	memcpy(&hi, m->host + (pc + 2 - m->base), 2);
+	mark_code(h, pc + 2);
+	*raw = lo | (uint32_t)hi << 16;
+	return 1;
+}
+
+static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsigned max)
+{
+	unsigned n = 0;
+	b->pc = pc;
+	b->succ[0] = b->succ[1] = NULL;
+	for (;;) {
+		struct k64_dinsn *d = &b->d[n];
+		uint32_t raw;
+		uint64_t bad;
+		if (!fetch(h, pc, &raw, &bad)) {
+			if (n == 0) {
+				memset(d, 0, sizeof *d);
+				d->op = K64_OP_fetch_fault;
+				d->pc = pc;
+				d->imm = (int64_t)bad;
+				n = 1;
+			} else {
+				/* end before it; the fault is taken when it is reached */
+				memset(d, 0, sizeof *d);
+				d->op = K64_OP_fall;
+				d->pc = pc;
+			}
+			break;
+		}
+		k64_decode(h, raw, pc, d);
+		d->idx = (uint8_t)n;
+		const struct k64_insn_desc *t = d->desc;
+		n++;
+		if (!t || (t->flags & K64_F_END)) {
+			if (t && d->op == K64_OP_CALL)
+				d->op = K64_OP_call_end;
+			break;
+		}
+		pc += d->len;
+		if (n == max) {
+			struct k64_dinsn *f = &b->d[n];
+			memset(f, 0, sizeof *f);
+			f->op = K64_OP_fall;
+			f->pc = pc;
+			break;
+		}
+	}
+	b->n = n;
+	return n;
+}
+
+struct k64_block *k64_cache_lookup(struct k64_hart *h, uint64_t pc, bool step)
+{
+	struct k64_cache *c = h->cache;
+	if (step) {
+		struct k64_block *b = (struct k64_block *)c->step;
+		build(h, b, pc, 1);
+		b->hnext = b;   /* marks the uncached single-step block */
+		return b;
+	}
+	unsigned i = hash_pc(pc);
+	for (struct k64_block *b = c->hash[i]; b; b = b->hnext)
+		if (b->pc == pc)
+			return b;
+	size_t need = sizeof(struct k64_block) + (K64_BLOCK_MAX + 1) * sizeof(struct k64_dinsn);
+	if (c->used + need > ARENA_SIZE) {
+		k64_cache_flush(h);
+		i = hash_pc(pc);
+	}
+	struct k64_block *b = (struct k64_block *)(c->arena + c->used);
+	unsigned n = build(h, b, pc, K64_BLOCK_MAX);
+	unsigned slots = n + (b->d[n - 1].op == K64_OP_fall || n < 1 ? 0 : 1);
+	(void)slots;
+	c->used += sizeof(struct k64_block) + (n + 1) * sizeof(struct k64_dinsn);
+	c->used = (c->used + 15) & ~(size_t)15;
+	b->hnext = c->hash[i];
+	c->hash[i] = b;
+	return b;
+}

@@ -1,0 +1,142 @@
+/* Zicsr: the CSR instructions and the unprivileged CSRs (floating-point, vector, counters).
+ * Machine- and supervisor-level CSRs are in core/priv.c. */
+#include <time.h>
+#include "core/hart.h"
+
+enum {
+	CSR_FFLAGS = 0x001, CSR_FRM = 0x002, CSR_FCSR = 0x003,
+	CSR_VSTART = 0x008, CSR_VXSAT = 0x009, CSR_VXRM = 0x00a, CSR_VCSR = 0x00f,
+	CSR_CYCLE = 0xc00, CSR_TIME = 0xc01, CSR_INSTRET = 0xc02, CSR_HPM3 = 0xc03, CSR_HPM31 = 0xc1f,
+	CSR_VL = 0xc20, CSR_VTYPE = 0xc21, CSR_VLENB = 0xc22,
+	CSR_MCYCLE = 0xb00, CSR_MINSTRET = 0xb02,
+};
+
+/* Time base: 10 MHz, as on QEMU's virt board. With --virtual-clock one retired instruction is
+ * one nanosecond, so runs are reproducible. */
+uint64_t k64_clock_ns(const struct k64_hart *h)
+{
+	if (h->virtual_clock)
+		return h->instret;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec - h->time_base;
+}
+
+static bool fp_on(struct k64_hart *h) { return k64_has(&h->isa, K64_EXT_F) && (h->mstatus & K64_MSTATUS_FS); }
+static bool vec_on(struct k64_hart *h) { return k64_has(&h->isa, K64_EXT_V) && (h->mstatus & K64_MSTATUS_VS); }
+
+/* Zicntr/Zihpm counters from a lower privilege level are gated by mcounteren (and scounteren). */
+static bool counter_ok(struct k64_hart *h, unsigned csr)
+{
+	unsigned bit = csr & 31;
+	if (h->priv < K64_PRIV_M && !((h->mcounteren >> bit) & 1))
+		return false;
+	if (h->priv < K64_PRIV_S && !((h->scounteren >> bit) & 1))
+		return false;
+	return true;
+}
+
+bool k64_csr_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t *v)
+{
+	switch (csr) {
+	case CSR_FFLAGS: if (!fp_on(h)) return false; *v = h->fflags; return true;
+	case CSR_FRM:    if (!fp_on(h)) return false; *v = h->frm; return true;
+	case CSR_FCSR:   if (!fp_on(h)) return false; *v = h->frm << 5 | h->fflags; return true;
+	case CSR_VSTART: if (!vec_on(h)) return false; *v = h->vstart; return true;
+	case CSR_VXSAT:  if (!vec_on(h)) return false; *v = h->vxsat; return true;
+	case CSR_VXRM:   if (!vec_on(h)) return false; *v = h->vxrm; return true;
+	case CSR_VCSR:   if (!vec_on(h)) return false; *v = h->vxrm << 1 | h->vxsat; return true;
+	case CSR_VL:     if (!vec_on(h)) return false; *v = h->vl; return true;
+	case CSR_VTYPE:  if (!vec_on(h)) return false; *v = h->vtype; return true;
+	case CSR_VLENB:  if (!vec_on(h)) return false; *v = h->vlenb; return true;
+	case CSR_CYCLE:
+	case CSR_INSTRET:
+		/* functional mode: one cycle per retired instruction */
+		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !counter_ok(h, csr)) return false;
+		*v = k64_instret_at(h, d);
+		return true;
+	case CSR_TIME:
+		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !counter_ok(h, csr)) return false;
+		*v = k64_clock_ns(h) / 100;
+		return true;
+	case CSR_MCYCLE:
+	case CSR_MINSTRET:
+		if (h->priv != K64_PRIV_M) return false;
+		*v = k64_instret_at(h, d);
+		return true;
+	default:
+		if (csr >= CSR_HPM3 && csr <= CSR_HPM31) {
+			if (!k64_has(&h->isa, K64_EXT_ZIHPM) || !counter_ok(h, csr)) return false;
+			*v = 0;
+			return true;
+		}
+		return k64_priv_csr_read(h, csr, v);
+	}
+}
+
+bool k64_csr_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t v)
+{
+	(void)d;
+	switch (csr) {
+	case CSR_FFLAGS: if (!fp_on(h)) return false; h->fflags = v & 31; break;
+	case CSR_FRM:    if (!fp_on(h)) return false; h->frm = v & 7; break;
+	case CSR_FCSR:   if (!fp_on(h)) return false; h->fflags = v & 31; h->frm = (v >> 5) & 7; break;
+	case CSR_VSTART: if (!vec_on(h)) return false; h->vstart = v & (K64_VLEN_MAX - 1); goto vdirty;
+	case CSR_VXSAT:  if (!vec_on(h)) return false; h->vxsat = v & 1; goto vdirty;
+	case CSR_VXRM:   if (!vec_on(h)) return false; h->vxrm = v & 3; goto vdirty;
+	case CSR_VCSR:   if (!vec_on(h)) return false; h->vxsat = v & 1; h->vxrm = (v >> 1) & 3; goto vdirty;
+	case CSR_MCYCLE:
+	case CSR_MINSTRET:
+		/* the counters are the retired-instruction count; writes are ignored */
+		return h->priv == K64_PRIV_M;
+	default:
+		return k64_priv_csr_write(h, csr, v);
+	}
+	h->mstatus |= K64_MSTATUS_FS | K64_MSTATUS_SD;
+	return true;
+vdirty:
+	h->mstatus |= K64_MSTATUS_VS | K64_MSTATUS_SD;
+	return true;
+}
+
+/* Zicsr, "CSR Instructions": csrrw with rd = x0 does not read; csrrs/csrrc with rs1 = x0 (or
+ * uimm = 0) do not write. A write to a read-only CSR (bits 11:10 = 11) is illegal. */
+enum { CSR_W, CSR_S, CSR_C };
+static void csr_op(struct k64_hart *h, const struct k64_dinsn *d, uint64_t src, int kind)
+{
+	unsigned csr = (unsigned)d->imm & 0xfff;
+	unsigned rd = (d->word >> 7) & 31, rs1 = (d->word >> 15) & 31;
+	bool rd_ = !(kind == CSR_W && rd == 0);
+	bool wr = kind == CSR_W || rs1 != 0;
+	uint64_t old = 0;
+	if (wr && (csr >> 10) == 3)
+		k64_illegal(h, d);
+	if ((rd_ || kind != CSR_W) && !k64_csr_read(h, d, csr, &old))
+		k64_illegal(h, d);
+	if (wr) {
+		uint64_t nv = kind == CSR_W ? src : kind == CSR_S ? old | src : old & ~src;
+		if (!k64_csr_write(h, d, csr, nv))
+			k64_illegal(h, d);
+	}
+	if (rd_)
+		h->x[rd ? rd : K64_XSINK] = old;
+}
+
+static void k64_exec_csrrw(struct k64_hart *h, const struct k64_dinsn *d) { csr_op(h, d, h->x[d->rs1], CSR_W); }
+static void k64_exec_csrrs(struct k64_hart *h, const struct k64_dinsn *d) { csr_op(h, d, h->x[d->rs1], CSR_S); }
+static void k64_exec_csrrc(struct k64_hart *h, const struct k64_dinsn *d) { csr_op(h, d, h->x[d->rs1], CSR_C); }
+static void k64_exec_csrrwi(struct k64_hart *h, const struct k64_dinsn *d) { csr_op(h, d, d->rs1, CSR_W); }
+static void k64_exec_csrrsi(struct k64_hart *h, const struct k64_dinsn *d) { csr_op(h, d, d->rs1, CSR_S); }
+static void k64_exec_csrrci(struct k64_hart *h, const struct k64_dinsn *d) { csr_op(h, d, d->rs1, CSR_C); }
+
+#define CSR_ROW(n, f3, fn, args) \
+	{ n, 0x00000073 | (f3) << 12, 0x0000707f, K64_EXT_ZICSR, K64_FMT_CSR, K64_F_END | K64_F_WX, K64_OP_CALL, fn, args, 0 }
+const struct k64_insn_desc k64_insns_csr[] = {
+	CSR_ROW("csrrw", 1, k64_exec_csrrw, "d,c,s"),
+	CSR_ROW("csrrs", 2, k64_exec_csrrs, "d,c,s"),
+	CSR_ROW("csrrc", 3, k64_exec_csrrc, "d,c,s"),
+	CSR_ROW("csrrwi", 5, k64_exec_csrrwi, "d,c,z"),
+	CSR_ROW("csrrsi", 6, k64_exec_csrrsi, "d,c,z"),
+	CSR_ROW("csrrci", 7, k64_exec_csrrci, "d,c,z"),
+	{ 0 }
+};

@@ -1,0 +1,58 @@
+/* Execution: the two instances of the dispatch loop, exceptions, and run-boundary checks. */
+#include <stdio.h>
+#include "core/cache.h"
+#include "core/hart.h"
+#include "core/ops.h"
+
+/* Called when instret reached limit or a flush is pending; false = stop running. */
+static bool k64_boundary(struct k64_hart *h)
+{
+	if (h->flush_pending)
+		k64_cache_flush(h);
+	h->limit = h->stopped ? 0 : h->max_insns ? h->max_insns : UINT64_MAX;
+	return h->instret < h->limit;
+}
+
+#define RUN_FN run_functional
+#define OBSERVE 0
+#include "core/dispatch.inc"
+#undef RUN_FN
+#undef OBSERVE
+#define RUN_FN run_observed
+#define OBSERVE 1
+#include "core/dispatch.inc"
+#undef RUN_FN
+#undef OBSERVE
+
+void k64_run(struct k64_hart *h)
+{
+	h->limit = 0; /* forces a boundary check first */
+	if (h->observer)
+		run_observed(h);
+	else
+		run_functional(h);
+}
+
+void k64_raise(struct k64_hart *h, const struct k64_dinsn *d, uint64_t cause, uint64_t tval)
+{
+	h->pc = d->pc;
+	h->instret -= h->cur->n - d->idx;
+	h->trap_cause = cause;
+	h->trap_tval = tval;
+	h->trap_pending = true;
+	longjmp(h->jmp, 1);
+}
+
+void k64_exit_after(struct k64_hart *h, const struct k64_dinsn *d)
+{
+	h->pc = d->pc + d->len;
+	h->instret -= h->cur->n - d->idx - 1;
+	longjmp(h->jmp, 1);
+}
+
+void k64_take_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
+{
+	if (h->fe.trap && h->fe.trap(h->fe.ctx, h, cause, tval))
+		return;
+	k64_priv_trap(h, cause, tval);
+}

@@ -1,0 +1,265 @@
+/* The hart: architectural state, the pre-decoded instruction form, the block cache and the
+ * guest-memory fast paths. Everything that executes instructions includes this file. */
+#ifndef K64_CORE_HART_H
+#define K64_CORE_HART_H
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+#include "core/isa.h"
+#include "mem/mem.h"
+
+#define likely(x)   __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define K64_NORETURN __attribute__((noreturn))
+#define K64_COLD __attribute__((cold, noinline))
+
+#define K64_VLEN_MAX 4096
+#define K64_XSINK 32           /* x[32] receives writes to x0 (see k64_dinsn.rd) */
+
+/* Exception causes (privileged spec, mcause). */
+enum {
+	K64_CAUSE_MISALIGNED_FETCH = 0, K64_CAUSE_FETCH_ACCESS = 1, K64_CAUSE_ILLEGAL = 2,
+	K64_CAUSE_BREAKPOINT = 3, K64_CAUSE_MISALIGNED_LOAD = 4, K64_CAUSE_LOAD_ACCESS = 5,
+	K64_CAUSE_MISALIGNED_STORE = 6, K64_CAUSE_STORE_ACCESS = 7, K64_CAUSE_ECALL_U = 8,
+	K64_CAUSE_ECALL_S = 9, K64_CAUSE_ECALL_M = 11, K64_CAUSE_FETCH_PAGE = 12,
+	K64_CAUSE_LOAD_PAGE = 13, K64_CAUSE_STORE_PAGE = 15,
+};
+enum { K64_PRIV_U = 0, K64_PRIV_S = 1, K64_PRIV_M = 3 };
+
+struct k64_hart;
+struct k64_dinsn;
+typedef void (*k64_exec_fn)(struct k64_hart *h, const struct k64_dinsn *d);
+
+/* One pre-decoded instruction. Fields are extracted once at decode; `raw` keeps the original
+ * word (16 bits for compressed instructions, whose other fields describe the 32-bit expansion). */
+struct k64_dinsn {
+	uint16_t op;        /* dispatch index: an inline op of core/dispatch.c or K64_OP_CALL */
+	uint8_t rd;         /* for instructions that write x[rd]: K64_XSINK when rd = x0 */
+	uint8_t rs1, rs2, rs3;
+	uint8_t len;        /* 2 or 4 */
+	uint8_t rm;         /* bits 14:12 (funct3 / FP rounding mode) */
+	uint8_t idx;        /* position in its block */
+	uint32_t raw;
+	uint32_t word;      /* the 32-bit form (expansion of a compressed instruction) */
+	int64_t imm;
+	uint64_t pc;
+	k64_exec_fn fn;     /* for K64_OP_CALL */
+	const struct k64_insn_desc *desc;
+};
+
+/* Instruction table entry: encoding, required extension, operand format, semantics. */
+enum k64_fmt { K64_FMT_NONE, K64_FMT_R, K64_FMT_I, K64_FMT_S, K64_FMT_B, K64_FMT_U, K64_FMT_J,
+	       K64_FMT_SH, K64_FMT_CSR, K64_FMT_R4 };
+enum {
+	K64_F_END   = 1,    /* ends a block (control flow, traps, CSR side effects, fence.i) */
+	K64_F_WX    = 2,    /* writes x[rd] */
+	K64_F_WF    = 4,    /* writes f[rd] */
+	K64_F_WV    = 8,    /* writes vector registers */
+	K64_F_LOAD  = 16,
+	K64_F_STORE = 32,
+	K64_F_FP    = 64,   /* needs mstatus.FS != Off */
+	K64_F_VEC   = 128,  /* needs mstatus.VS != Off */
+};
+struct k64_insn_desc {
+	const char *name;
+	uint32_t match, mask;
+	uint8_t ext;        /* enum k64_ext that must be enabled */
+	uint8_t fmt;        /* enum k64_fmt */
+	uint16_t flags;
+	uint16_t op;        /* inline op, or K64_OP_CALL with fn */
+	k64_exec_fn fn;
+	const char *args;   /* disassembly operands, see core/disasm.c */
+	uint8_t mem_size;   /* bytes accessed by scalar loads/stores/AMOs (trace) */
+};
+#define K64_OP_CALL 0
+
+struct k64_block {
+	uint64_t pc;
+	struct k64_block *hnext;     /* hash chain */
+	struct k64_block *succ[2];   /* chained successors: [0] taken/target, [1] fall-through */
+	uint32_t n;                  /* instructions (the trailing K64_OP_FALL, if any, not counted) */
+	struct k64_dinsn d[];
+};
+
+/* Software TLB: guest page -> host address. An entry's tag is the guest page number, or ~0. */
+#define K64_TLB_SIZE 256
+struct k64_tlb_entry { uint64_t tag_r, tag_w; intptr_t addend; };
+
+/* What the dispatch loop reports to an attached observer (the timing model, --trace): one call
+ * per retired instruction, after it executed. pre_rs1 is x[rs1] before execution. */
+typedef void (*k64_observer_fn)(void *ctx, struct k64_hart *h, const struct k64_dinsn *d,
+				uint64_t pre_rs1);
+
+/* Front-end hooks: the core calls them, never the other way round. */
+struct k64_frontend {
+	void *ctx;
+	/* Called for every exception in the front-end's emulation domain (Linux user mode: all of
+	 * them, ecall = system call). Returns true if handled (pc etc. updated), false to take the
+	 * architectural trap (bare metal). */
+	bool (*trap)(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval);
+	/* Store to a page marked K64_PERM_WATCH (after the store is done). */
+	void (*watch)(void *ctx, struct k64_hart *h, uint64_t addr, unsigned size);
+};
+
+struct k64_hart {
+	uint64_t x[33];
+	uint64_t pc;
+	uint64_t f[32];
+	uint32_t fflags, frm;
+	uint32_t priv;
+
+	uint64_t instret;            /* retired instructions; exact at block boundaries */
+	uint64_t limit;              /* dispatch returns at a block boundary once instret >= limit */
+	uint64_t max_insns;          /* 0 = none */
+	bool stopped;                /* a front-end ended the run (exit) */
+	int exit_code;
+	bool flush_pending;          /* code was modified: drop the block cache at the next boundary */
+
+	bool resv_valid;             /* LR/SC reservation */
+	uint64_t resv_addr;
+
+	/* vector state (RVV 1.0; see src/vector/) */
+	uint64_t vl, vtype, vstart;
+	uint32_t vxrm, vxsat;
+	unsigned vlen, vlenb;
+
+	/* privileged state (M-mode; see core/priv.c) */
+	uint64_t mstatus, misa, medeleg, mideleg, mie, mip, mtvec, mscratch, mepc, mcause, mtval;
+	uint64_t mcounteren, mcountinhibit, menvcfg, mseccfg;
+	uint64_t pmpcfg[16], pmpaddr[64];
+	uint64_t stvec, sscratch, sepc, scause, stval, satp, scounteren, senvcfg;
+	uint64_t time_base;          /* host or virtual clock origin, see core/csr.c */
+	bool virtual_clock;
+
+	struct k64_isa isa;
+	struct k64_mem *mem;
+	struct k64_frontend fe;
+
+	/* dispatch */
+	const struct k64_block *cur;     /* block being executed */
+	uint64_t trap_cause, trap_tval;
+	bool trap_pending;
+	uint64_t ialign_mask;            /* 2 without C (IALIGN = 32), else 0 */
+	jmp_buf jmp;
+	struct k64_cache *cache;
+	k64_observer_fn observer;
+	void *observer_ctx;
+	uint64_t mem_gen;                /* mem->gen the TLB was filled under */
+
+	struct k64_tlb_entry tlb[K64_TLB_SIZE];
+
+	_Alignas(64) uint8_t v[32][K64_VLEN_MAX / 8];
+};
+
+/* ---- traps -------------------------------------------------------------------------------- */
+/* Raise an exception at instruction d: unwinds to the dispatch loop (d has not retired). */
+K64_NORETURN void k64_raise(struct k64_hart *h, const struct k64_dinsn *d, uint64_t cause, uint64_t tval);
+static inline K64_NORETURN void k64_illegal(struct k64_hart *h, const struct k64_dinsn *d)
+{
+	k64_raise(h, d, K64_CAUSE_ILLEGAL, d->raw);
+}
+/* End the block after d retired (d's effects done): pc = next instruction. */
+K64_NORETURN void k64_exit_after(struct k64_hart *h, const struct k64_dinsn *d);
+/* Takes an exception now (pc = faulting instruction): front-end first, else architecturally. */
+void k64_take_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
+/* Architectural trap into M-mode (core/priv.c). */
+void k64_priv_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
+
+/* Retired-instruction count as seen by instruction d (which has not retired yet). */
+static inline uint64_t k64_instret_at(const struct k64_hart *h, const struct k64_dinsn *d)
+{
+	return h->instret - (h->cur->n - d->idx);
+}
+
+/* FP/vector enable checks (mstatus.FS/VS); mark the state dirty. */
+#define K64_MSTATUS_FS (3ull << 13)
+#define K64_MSTATUS_VS (3ull << 9)
+#define K64_MSTATUS_SD (1ull << 63)
+static inline void k64_require_fp(struct k64_hart *h, const struct k64_dinsn *d)
+{
+	if (unlikely(!(h->mstatus & K64_MSTATUS_FS)))
+		k64_illegal(h, d);
+	h->mstatus |= K64_MSTATUS_FS | K64_MSTATUS_SD;
+}
+static inline void k64_require_vec(struct k64_hart *h, const struct k64_dinsn *d)
+{
+	if (unlikely(!(h->mstatus & K64_MSTATUS_VS)))
+		k64_illegal(h, d);
+	h->mstatus |= K64_MSTATUS_VS | K64_MSTATUS_SD;
+}
+
+/* ---- guest memory -------------------------------------------------------------------------- */
+/* Slow paths (core/memory.c): permission checks, TLB refill, watched pages, faults. */
+uint64_t k64_load_slow(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size);
+void k64_store_slow(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size, uint64_t v);
+/* Host pointer for an access of `size` bytes at a (size <= 4096, may cross one page), checking
+ * permissions and raising the architectural fault otherwise. For vector and AMO code. */
+void *k64_access(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size, bool write);
+void k64_tlb_flush(struct k64_hart *h);
+
+#define K64_TLB_IDX(a) (((a) >> K64_PAGE_SHIFT) & (K64_TLB_SIZE - 1))
+
+/* The fast path: one tag compare that also rejects page-crossing accesses. */
+#define K64_DEFINE_LOAD(name, type, size)                                                       \
+	static inline uint64_t name(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a)  \
+	{                                                                                        \
+		const struct k64_tlb_entry *e = &h->tlb[K64_TLB_IDX(a)];                         \
+		if (likely(e->tag_r == ((a + (size) - 1) >> K64_PAGE_SHIFT))) {                  \
+			type v;                                                                  \
+			memcpy(&v, (const void *)(uintptr_t)(a + e->addend), size);              \
+			return (uint64_t)v;                                                      \
+		}                                                                                \
+		return (uint64_t)(type)k64_load_slow(h, d, a, size);                             \
+	}
+K64_DEFINE_LOAD(k64_ld_u8, uint8_t, 1)
+K64_DEFINE_LOAD(k64_ld_u16, uint16_t, 2)
+K64_DEFINE_LOAD(k64_ld_u32, uint32_t, 4)
+K64_DEFINE_LOAD(k64_ld_u64, uint64_t, 8)
+K64_DEFINE_LOAD(k64_ld_s8, int8_t, 1)
+K64_DEFINE_LOAD(k64_ld_s16, int16_t, 2)
+K64_DEFINE_LOAD(k64_ld_s32, int32_t, 4)
+
+#define K64_DEFINE_STORE(name, type, size)                                                      \
+	static inline void name(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, uint64_t v) \
+	{                                                                                        \
+		const struct k64_tlb_entry *e = &h->tlb[K64_TLB_IDX(a)];                         \
+		if (likely(e->tag_w == ((a + (size) - 1) >> K64_PAGE_SHIFT))) {                  \
+			type t = (type)v;                                                        \
+			memcpy((void *)(uintptr_t)(a + e->addend), &t, size);                    \
+			return;                                                                  \
+		}                                                                                \
+		k64_store_slow(h, d, a, size, v);                                                \
+	}
+K64_DEFINE_STORE(k64_st_u8, uint8_t, 1)
+K64_DEFINE_STORE(k64_st_u16, uint16_t, 2)
+K64_DEFINE_STORE(k64_st_u32, uint32_t, 4)
+K64_DEFINE_STORE(k64_st_u64, uint64_t, 8)
+
+/* ---- CSRs (core/csr.c; M-mode ones in core/priv.c) -------------------------------------- */
+/* Return false if the CSR does not exist or is not accessible (caller raises illegal). */
+bool k64_csr_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t *val);
+bool k64_csr_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t val);
+bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val);
+bool k64_priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val);
+/* mret (core/priv.c): returns to mepc; raises illegal if not in M-mode. */
+void k64_priv_mret(struct k64_hart *h, const struct k64_dinsn *d);
+/* Reset values of the privileged state for a hart starting in `priv` (priv.c). */
+void k64_priv_reset(struct k64_hart *h, unsigned priv);
+
+/* Nanoseconds since the run began: host monotonic clock, or instret with --virtual-clock. */
+uint64_t k64_clock_ns(const struct k64_hart *h);
+
+/* ---- decode and dispatch ------------------------------------------------------------------ */
+void k64_decode_init(void);
+/* Decodes the instruction at pc into d; returns false if the word is illegal for h->isa. */
+bool k64_decode(const struct k64_hart *h, uint32_t raw, uint64_t pc, struct k64_dinsn *d);
+/* Disassembles d into buf ("add a0, a1, a2"). */
+void k64_disasm(const struct k64_dinsn *d, char *buf, size_t len);
+/* Runs until a front-end stops the hart or instret reaches limit. */
+void k64_run(struct k64_hart *h);
+/* Drops every decoded block (after code was written, fence.i, mapping changes). */
+void k64_cache_flush(struct k64_hart *h);
+void k64_hart_init(struct k64_hart *h, struct k64_mem *mem, const struct k64_isa *isa, unsigned vlen);
+void k64_hart_free(struct k64_hart *h);
+#endif

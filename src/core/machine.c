@@ -1,0 +1,150 @@
+/* The public API (include/karu64.h): a machine = hart + memory + front-end. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "karu64.h"
+#include "bare/bare.h"
+#include "core/hart.h"
+#include "core/trace.h"
+#include "linux/linux.h"
+#include "mem/elf.h"
+
+#define LINUX_SPACE (1ull << 38)   /* Sv39 user address space */
+#define BARE_BASE 0x80000000ull
+
+struct k64_machine {
+	struct k64_config cfg;
+	struct k64_isa isa;
+	unsigned vlen;
+	bool bare;
+	struct k64_mem mem;
+	struct k64_tracer tracer;
+	struct k64_hart *hart;   /* last: large (vector registers) */
+};
+
+#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+
+int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, char *err, size_t errlen)
+{
+	struct k64_isa isa;
+	if (cfg->isa) {
+		if (k64_isa_parse(cfg->isa, &isa, err, errlen))
+			return -1;
+	} else {
+		k64_isa_default(&isa);
+	}
+	unsigned vlen = cfg->vlen ? cfg->vlen : isa.zvl > 256 ? isa.zvl : 256;
+	if (vlen < 128 || vlen > K64_VLEN_MAX || (vlen & (vlen - 1)))
+		return ERR("--vlen must be a power of two from 128 to %d", K64_VLEN_MAX);
+	if (cfg->vlen && isa.zvl > cfg->vlen)
+		return ERR("--vlen=%u is below the ISA string's zvl%ub", cfg->vlen, isa.zvl);
+	struct k64_machine *m = calloc(1, sizeof *m);
+	if (!m)
+		return ERR("out of memory");
+	m->cfg = *cfg;
+	m->isa = isa;
+	m->vlen = vlen;
+	m->hart = aligned_alloc(64, (sizeof(struct k64_hart) + 63) & ~(size_t)63);
+	if (!m->hart) {
+		free(m);
+		return ERR("out of memory");
+	}
+	*out = m;
+	return 0;
+}
+
+int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **argv, char *err, size_t errlen)
+{
+	struct k64_elf e;
+	if (k64_elf_open(path, &e, err, errlen))
+		return -1;
+	uint64_t tohost;
+	bool bare = m->cfg.mode == K64_MODE_BARE ||
+		    (m->cfg.mode == K64_MODE_AUTO && k64_elf_symbol(&e, "tohost", &tohost) == 0);
+	k64_elf_close(&e);
+	m->bare = bare;
+	if (bare) {
+		uint64_t size = m->cfg.mem_size ? m->cfg.mem_size : 256ull << 20;
+		if (k64_mem_init(&m->mem, BARE_BASE, size))
+			return ERR("cannot reserve %llu bytes of guest memory", (unsigned long long)size);
+		k64_hart_init(m->hart, &m->mem, &m->isa, m->vlen);
+		struct k64_bare_config bc = { 0 };
+		bc.ram_base = BARE_BASE;
+		bc.ram_size = size;
+		bc.signature = m->cfg.signature;
+		bc.argc = argc;
+		bc.argv = argv;
+		if (k64_bare_setup(m->hart, &m->mem, &bc, path, err, errlen))
+			return -1;
+	} else {
+		if (k64_mem_init(&m->mem, 0, LINUX_SPACE))
+			return ERR("cannot reserve the guest address space");
+		k64_hart_init(m->hart, &m->mem, &m->isa, m->vlen);
+		struct k64_linux_config lc = { 0 };
+		lc.envp = m->cfg.envp;
+		lc.seed = m->cfg.seed;
+		lc.virtual_clock = m->cfg.virtual_clock;
+		lc.strict = m->cfg.strict;
+		if (k64_linux_setup(m->hart, &m->mem, &lc, path, argc, argv, err, errlen))
+			return -1;
+		/* Linux lets user mode read cycle, time and instret (Zicntr). */
+		m->hart->mcounteren = m->hart->scounteren = 7;
+	}
+	m->hart->virtual_clock = m->cfg.virtual_clock;
+	m->hart->max_insns = m->cfg.max_insns;
+	return 0;
+}
+
+void k64_machine_destroy(struct k64_machine *m)
+{
+	if (!m)
+		return;
+	if (m->mem.host)
+		k64_hart_free(m->hart);
+	k64_mem_free(&m->mem);
+	free(m->hart);
+	free(m);
+}
+
+enum k64_status k64_machine_run(struct k64_machine *m, uint64_t n)
+{
+	struct k64_hart *h = m->hart;
+	uint64_t cap = m->cfg.max_insns;
+	if (n && (!cap || h->instret + n < cap))
+		cap = h->instret + n;
+	h->max_insns = cap;
+	if (!h->stopped)
+		k64_run(h);
+	return h->stopped ? K64_EXITED : K64_LIMIT;
+}
+
+int k64_machine_exit_code(const struct k64_machine *m) { return m->hart->exit_code; }
+bool k64_machine_bare(const struct k64_machine *m) { return m->bare; }
+uint64_t k64_get_x(const struct k64_machine *m, unsigned r) { return r < 32 ? m->hart->x[r] : 0; }
+void k64_set_x(struct k64_machine *m, unsigned r, uint64_t v) { if (r && r < 32) m->hart->x[r] = v; }
+uint64_t k64_get_f(const struct k64_machine *m, unsigned r) { return m->hart->f[r & 31]; }
+void k64_set_f(struct k64_machine *m, unsigned r, uint64_t v) { m->hart->f[r & 31] = v; }
+uint64_t k64_get_pc(const struct k64_machine *m) { return m->hart->pc; }
+void k64_set_pc(struct k64_machine *m, uint64_t pc) { m->hart->pc = pc; }
+int k64_read_mem(struct k64_machine *m, uint64_t a, void *buf, size_t len) { return k64_mem_read(&m->mem, a, buf, len); }
+int k64_write_mem(struct k64_machine *m, uint64_t a, const void *buf, size_t len)
+{
+	int r = k64_mem_write(&m->mem, a, buf, len);
+	k64_cache_flush(m->hart);
+	return r;
+}
+uint64_t k64_instret(const struct k64_machine *m) { return m->hart->instret; }
+
+void k64_trace(struct k64_machine *m, FILE *out, bool disasm)
+{
+	m->tracer.out = out;
+	m->tracer.disasm = disasm;
+	k64_observe(m, out ? k64_trace_observer : NULL, &m->tracer);
+}
+
+void k64_observe(struct k64_machine *m,
+		 void (*fn)(void *ctx, struct k64_hart *h, const struct k64_dinsn *d, uint64_t pre_rs1), void *ctx)
+{
+	m->hart->observer = fn;
+	m->hart->observer_ctx = ctx;
+}
