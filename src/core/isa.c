@@ -175,8 +175,12 @@ int k64_isa_parse(const char *s, struct k64_isa *out, char *err, size_t errlen)
 		return fail(err, errlen, "empty ISA string");
 	if (n >= sizeof buf)
 		return fail(err, errlen, "ISA string too long");
-	for (size_t i = 0; i <= n; i++)
-		buf[i] = (char)tolower((unsigned char)s[i]);
+	for (size_t i = 0; i <= n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		if (ch && !isalnum(ch) && ch != '_')
+			return fail(err, errlen, "invalid character 0x%02x in ISA string", ch);
+		buf[i] = (char)tolower(ch);
+	}
 
 	if (strncmp(buf, "rv32", 4) == 0)
 		return fail(err, errlen, "only rv64 is supported");
@@ -243,8 +247,7 @@ int k64_isa_parse(const char *s, struct k64_isa *out, char *err, size_t errlen)
 		p++;
 		if (!*p)
 			return fail(err, errlen, "empty extension name (trailing '_')");
-	} else if (*p && *p != 'z')
-		return fail(err, errlen, "expected '_' before '%s'", p);
+	}
 	while (*p) {
 		const char *end = strchr(p, '_');
 		size_t len = end ? (size_t)(end - p) : strlen(p);

@@ -7,11 +7,11 @@ UNIT_B := $(B)/unit
 
 $(UNIT_B)/test_isa: tests/unit/test_isa.c $(B)/obj/src/core/isa.o
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -o $@ $^
+	$(CC) $(CFLAGS_ALL) -o $@ $(filter %.c %.o,$^)
 
 $(UNIT_B)/test_rvc: tests/unit/test_rvc.c $(B)/obj/src/core/isa.o $(B)/obj/src/isa/rvc.o
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -o $@ $^
+	$(CC) $(CFLAGS_ALL) -o $@ $(filter %.c %.o,$^)
 
 check-unit-isa: $(UNIT_B)/test_isa
 	@mkdir -p $(B)/test-results

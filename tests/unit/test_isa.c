@@ -165,6 +165,10 @@ static const struct bad {
 	{ "rv64gc_zvfhmin", "zvfhmin requires v", NULL },
 	{ "rv64gc_zvkng", "requires v", NULL },
 	{ "rv64gc_zabcdefghijklmnopqrstuvwxyz0123456789", "unknown extension", NULL },
+	{ "rv64gc\n", "invalid character 0x0a", NULL },
+	{ "rv64gc_zb\tb", "invalid character 0x09", NULL },
+	{ "rv64gc zba", "invalid character 0x20", NULL },
+	{ "rv64gc-zba", "invalid character 0x2d", NULL },
 };
 
 int main(void)
