@@ -6,8 +6,7 @@
 
 void k64_hart_init(struct k64_hart *h, struct k64_mem *mem, const struct k64_isa *isa, unsigned vlen)
 {
-	memset(h, 0, offsetof(struct k64_hart, v));
-	memset(h->v, 0, sizeof h->v);
+	memset(h, 0, sizeof *h);
 	k64_decode_init();
 	h->mem = mem;
 	h->isa = *isa;

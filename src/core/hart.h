@@ -123,6 +123,8 @@ struct k64_hart {
 	uint64_t vl, vtype, vstart;
 	uint32_t vxrm, vxsat;
 	unsigned vlen, vlenb;
+	bool vagnostic_ones;         /* tail/mask-agnostic elements become all ones (else undisturbed) */
+	uint8_t zvknhk_version;      /* 1 = draft v0.1, 2 = v0.2 rules */
 
 	/* privileged state (M-mode; see core/priv.c) */
 	uint64_t mstatus, misa, medeleg, mideleg, mie, mip, mtvec, mscratch, mepc, mcause, mtval;
@@ -149,8 +151,12 @@ struct k64_hart {
 
 	struct k64_tlb_entry tlb[K64_TLB_SIZE];
 
-	_Alignas(64) uint8_t v[32][K64_VLEN_MAX / 8];
+	/* Vector registers, each vlenb bytes, packed: a register group is contiguous, and
+	 * register r starts at vreg + r * vlenb. */
+	_Alignas(64) uint8_t vreg[32 * (K64_VLEN_MAX / 8)];
 };
+
+static inline uint8_t *k64_vr(struct k64_hart *h, unsigned r) { return h->vreg + (size_t)r * h->vlenb; }
 
 /* ---- traps -------------------------------------------------------------------------------- */
 /* Raise an exception at instruction d: unwinds to the dispatch loop (d has not retired). */
