@@ -1,0 +1,624 @@
+/* File-descriptor system calls. Guest descriptors map to host descriptors through a table,
+ * so a guest can never touch the simulator's own files (trace output, ...), and closing
+ * guest 0/1/2 leaves the simulator's stdio open. Flag values and structure layouts are the
+ * asm-generic ones riscv64 uses (include/uapi/asm-generic/{fcntl,stat}.h); they are
+ * translated to the host's explicitly. */
+#define _GNU_SOURCE
+#include "linux/internal.h"
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#define G_AT_FDCWD (-100)
+#define MAX_RW 0x7ffff000ull            /* MAX_RW_COUNT: INT_MAX rounded down to a page */
+#define MAX_IOV 1024
+
+/* asm-generic open flags -> host */
+static const struct { uint32_t g; int h; } oflags[] = {
+	{01, O_WRONLY}, {02, O_RDWR}, {0100, O_CREAT}, {0200, O_EXCL}, {0400, O_NOCTTY},
+	{01000, O_TRUNC}, {02000, O_APPEND}, {04000, O_NONBLOCK}, {010000, O_DSYNC},
+	{020000, O_ASYNC}, {040000, O_DIRECT}, {0200000, O_DIRECTORY},
+	{0400000, O_NOFOLLOW}, {01000000, O_NOATIME}, {02000000, O_CLOEXEC},
+	{04000000 | 010000, O_SYNC}, {010000000, O_PATH}, {020000000 | 0200000, O_TMPFILE},
+};
+#define G_O_LARGEFILE 0100000u   /* always set on 64-bit; the host needs nothing */
+
+static int open_flags_to_host(uint64_t g, bool *bad)
+{
+	int h = 0;
+	uint64_t known = G_O_LARGEFILE | 03;
+	for (size_t i = 0; i < sizeof oflags / sizeof oflags[0]; i++) {
+		known |= oflags[i].g;
+		if ((g & oflags[i].g) == oflags[i].g)
+			h |= oflags[i].h;
+	}
+	if ((g & 03) == 03)
+		h |= O_RDWR | O_WRONLY;   /* passed through; the host kernel decides (EINVAL) */
+	*bad = (g & ~known) != 0;
+	return h;
+}
+
+static uint64_t open_flags_to_guest(int h)
+{
+	uint64_t g = 0;
+	for (size_t i = 0; i < sizeof oflags / sizeof oflags[0]; i++)
+		if ((h & oflags[i].h) == oflags[i].h)
+			g |= oflags[i].g;
+	return g | G_O_LARGEFILE;
+}
+
+/* ---- descriptor table ------------------------------------------------------------------- */
+void k64_linux_fs_init(struct k64_linux *lx)
+{
+	for (int i = 0; i < K64_LINUX_MAX_FDS; i++)
+		lx->fds[i] = -1;
+	for (int i = 0; i < 3; i++)
+		if (fcntl(i, F_GETFD) >= 0)
+			lx->fds[i] = i;
+}
+
+void k64_linux_fs_free(struct k64_linux *lx)
+{
+	for (int i = 0; i < K64_LINUX_MAX_FDS; i++) {
+		if (lx->fds[i] > 2)
+			close(lx->fds[i]);
+		lx->fds[i] = -1;
+	}
+}
+
+int k64_linux_hostfd(struct k64_linux *lx, int64_t fd)
+{
+	if (fd < 0 || fd >= K64_LINUX_MAX_FDS)
+		return -1;
+	return lx->fds[fd];
+}
+
+static void host_close(int hfd)
+{
+	if (hfd > 2)
+		close(hfd);
+}
+
+/* Installs host descriptor hfd at the lowest free guest number >= min. */
+static int64_t install(struct k64_linux *lx, int hfd, int64_t min)
+{
+	for (int64_t i = min < 0 ? 0 : min; i < K64_LINUX_MAX_FDS; i++)
+		if (lx->fds[i] < 0) {
+			lx->fds[i] = hfd;
+			return i;
+		}
+	host_close(hfd);
+	return KERR(EMFILE);
+}
+
+static int dirfd_host(struct k64_linux *lx, int64_t dfd, bool *bad)
+{
+	*bad = false;
+	if ((int32_t)dfd == G_AT_FDCWD)
+		return AT_FDCWD;
+	int h = k64_linux_hostfd(lx, (int32_t)dfd);
+	if (h < 0)
+		*bad = true;
+	return h;
+}
+
+#define RET(x) ((x) < 0 ? KERR(errno) : (int64_t)(x))
+
+/* ---- paths ------------------------------------------------------------------------------ */
+static bool is_self_exe(struct k64_linux *lx, const char *p)
+{
+	char own[64];
+	snprintf(own, sizeof own, "/proc/%d/exe", lx->pid);
+	return strcmp(p, "/proc/self/exe") == 0 || strcmp(p, "/proc/thread-self/exe") == 0 ||
+	       strcmp(p, own) == 0;
+}
+
+#define GET_PATH(var, addr)                                          \
+	char var[PATH_MAX];                                          \
+	do {                                                         \
+		int64_t e_ = k64_linux_str(lx, (addr), var, sizeof var); \
+		if (e_)                                              \
+			return e_;                                   \
+	} while (0)
+
+#define GET_DIRFD(var, dfd)                                          \
+	bool bad_##var;                                              \
+	int var = dirfd_host(lx, (dfd), &bad_##var);                 \
+	do {                                                         \
+		if (bad_##var)                                       \
+			return KERR(EBADF);                          \
+	} while (0)
+
+static int64_t sys_openat(struct k64_linux *lx, int64_t dfd, uint64_t path, uint64_t flags, uint64_t mode)
+{
+	GET_PATH(p, path);
+	GET_DIRFD(hd, dfd);
+	bool bad;
+	int hf = open_flags_to_host(flags, &bad);
+	if (bad)
+		return KERR(EINVAL);
+	const char *target = is_self_exe(lx, p) ? lx->exe : p;
+	int fd = openat(hd, target, hf, (mode_t)(mode & 07777));
+	if (fd < 0)
+		return KERR(errno);
+	return install(lx, fd, 0);
+}
+
+static int64_t sys_close(struct k64_linux *lx, int64_t fd)
+{
+	int h = k64_linux_hostfd(lx, fd);
+	if (h < 0)
+		return KERR(EBADF);
+	lx->fds[fd] = -1;
+	host_close(h);
+	return 0;
+}
+
+static int64_t sys_dup3(struct k64_linux *lx, int64_t old, int64_t new, uint64_t flags, bool dup2)
+{
+	int h = k64_linux_hostfd(lx, old);
+	if (h < 0)
+		return KERR(EBADF);
+	if (flags & ~(uint64_t)02000000)
+		return KERR(EINVAL);
+	if (new < 0 || new >= K64_LINUX_MAX_FDS)
+		return KERR(EBADF);
+	if (old == new)
+		return dup2 ? new : KERR(EINVAL);
+	int nh = fcntl(h, (flags & 02000000) ? F_DUPFD_CLOEXEC : F_DUPFD, 3);
+	if (nh < 0)
+		return KERR(errno);
+	if (lx->fds[new] >= 0)
+		host_close(lx->fds[new]);
+	lx->fds[new] = nh;
+	return new;
+}
+
+/* struct stat of asm-generic/stat.h (riscv64), 128 bytes. */
+static void put_stat(uint8_t *o, const struct stat *st)
+{
+	uint64_t q[16] = { 0 };
+	memset(o, 0, 128);
+	q[0] = st->st_dev;
+	q[1] = st->st_ino;
+	memcpy(o, q, 16);
+	uint32_t w[4] = { st->st_mode, (uint32_t)st->st_nlink, st->st_uid, st->st_gid };
+	memcpy(o + 16, w, 16);
+	uint64_t rdev = st->st_rdev, size = (uint64_t)st->st_size;
+	memcpy(o + 32, &rdev, 8);
+	memcpy(o + 48, &size, 8);
+	int32_t blksize = (int32_t)st->st_blksize;
+	memcpy(o + 56, &blksize, 4);
+	int64_t t[7] = { st->st_blocks, st->st_atim.tv_sec, st->st_atim.tv_nsec, st->st_mtim.tv_sec,
+			 st->st_mtim.tv_nsec, st->st_ctim.tv_sec, st->st_ctim.tv_nsec };
+	memcpy(o + 64, t, sizeof t);
+}
+
+/* AT_* flags are the same generic values on every Linux architecture. */
+static int64_t sys_fstatat(struct k64_linux *lx, int64_t dfd, uint64_t path, uint64_t buf, uint64_t flags)
+{
+	GET_PATH(p, path);
+	GET_DIRFD(hd, dfd);
+	struct stat st;
+	const char *target = is_self_exe(lx, p) ? lx->exe : p;
+	if (fstatat(hd, target, &st, (int)flags) != 0)
+		return KERR(errno);
+	uint8_t *o = k64_linux_wr(lx, buf, 128);
+	if (!o)
+		return KERR(EFAULT);
+	put_stat(o, &st);
+	return 0;
+}
+
+static int64_t sys_fstat(struct k64_linux *lx, int64_t fd, uint64_t buf)
+{
+	int h = k64_linux_hostfd(lx, fd);
+	if (h < 0)
+		return KERR(EBADF);
+	struct stat st;
+	if (fstat(h, &st) != 0)
+		return KERR(errno);
+	uint8_t *o = k64_linux_wr(lx, buf, 128);
+	if (!o)
+		return KERR(EFAULT);
+	put_stat(o, &st);
+	return 0;
+}
+
+static int64_t sys_statx(struct k64_linux *lx, int64_t dfd, uint64_t path, uint64_t flags,
+			 uint64_t mask, uint64_t buf)
+{
+	GET_PATH(p, path);
+	GET_DIRFD(hd, dfd);
+	/* struct statx is architecture-independent (256 bytes). */
+	uint8_t *o = k64_linux_wr(lx, buf, 256);
+	if (!o)
+		return KERR(EFAULT);
+	uint8_t tmp[256];
+	const char *target = is_self_exe(lx, p) ? lx->exe : p;
+	long r = syscall(SYS_statx, hd, target, (int)flags, (unsigned)mask, tmp);
+	if (r != 0)
+		return KERR(errno);
+	memcpy(o, tmp, 256);
+	return 0;
+}
+
+static int64_t sys_rw(struct k64_linux *lx, uint64_t nr, int64_t fd, uint64_t buf, uint64_t len, int64_t off)
+{
+	int h = k64_linux_hostfd(lx, fd);
+	if (h < 0)
+		return KERR(EBADF);
+	if (len > MAX_RW)
+		len = MAX_RW;
+	bool write_to_guest = nr == 63 || nr == 67;
+	void *p = write_to_guest ? k64_linux_wr(lx, buf, len) : (void *)k64_linux_rd(lx, buf, len);
+	if (!p)
+		return KERR(EFAULT);
+	ssize_t r;
+	switch (nr) {
+	case 63: r = read(h, p, len); break;
+	case 64: r = write(h, p, len); break;
+	case 67: r = off < 0 ? (errno = EINVAL, -1) : pread(h, p, len, off); break;
+	default: r = off < 0 ? (errno = EINVAL, -1) : pwrite(h, p, len, off); break;
+	}
+	return RET(r);
+}
+
+static int64_t sys_rwv(struct k64_linux *lx, uint64_t nr, int64_t fd, uint64_t iov, int64_t cnt)
+{
+	int h = k64_linux_hostfd(lx, fd);
+	if (h < 0)
+		return KERR(EBADF);
+	if (cnt < 0 || cnt > MAX_IOV)
+		return KERR(EINVAL);
+	if (cnt == 0)
+		return 0;
+	const uint8_t *v = k64_linux_rd(lx, iov, 16 * (uint64_t)cnt);
+	if (!v)
+		return KERR(EFAULT);
+	struct iovec hv[MAX_IOV];
+	uint64_t total = 0;
+	for (int64_t i = 0; i < cnt; i++) {
+		uint64_t base, len;
+		memcpy(&base, v + 16 * i, 8);
+		memcpy(&len, v + 16 * i + 8, 8);
+		if ((int64_t)len < 0 || total + len > MAX_RW)
+			return KERR(EINVAL);
+		total += len;
+		void *p = nr == 65 ? k64_linux_wr(lx, base, len) : (void *)k64_linux_rd(lx, base, len);
+		if (!p)
+			return KERR(EFAULT);
+		hv[i].iov_base = p;
+		hv[i].iov_len = len;
+	}
+	ssize_t r = nr == 65 ? readv(h, hv, (int)cnt) : writev(h, hv, (int)cnt);
+	return RET(r);
+}
+
+/* Kernel struct termios (asm-generic/termbits.h): 4 flags words, c_line, c_cc[19]. */
+#define KTERMIOS_SIZE 36
+static int64_t sys_ioctl(struct k64_linux *lx, int64_t fd, uint64_t req, uint64_t arg)
+{
+	int h = k64_linux_hostfd(lx, fd);
+	if (h < 0)
+		return KERR(EBADF);
+	uint8_t buf[64];
+	switch ((uint32_t)req) {
+	case 0x5401: { /* TCGETS */
+		if (ioctl(h, TCGETS, buf) != 0)
+			return KERR(errno);
+		uint8_t *o = k64_linux_wr(lx, arg, KTERMIOS_SIZE);
+		if (!o)
+			return KERR(EFAULT);
+		memcpy(o, buf, KTERMIOS_SIZE);
+		return 0;
+	}
+	case 0x5402: case 0x5403: case 0x5404: { /* TCSETS, TCSETSW, TCSETSF */
+		const void *p = k64_linux_rd(lx, arg, KTERMIOS_SIZE);
+		if (!p)
+			return KERR(EFAULT);
+		if (ioctl(h, TCGETS, buf) != 0)
+			return KERR(errno);
+		memcpy(buf, p, KTERMIOS_SIZE);
+		unsigned long hreq = (uint32_t)req == 0x5402 ? TCSETS : (uint32_t)req == 0x5403 ? TCSETSW : TCSETSF;
+		return ioctl(h, hreq, buf) != 0 ? KERR(errno) : 0;
+	}
+	case 0x5413: { /* TIOCGWINSZ */
+		struct winsize ws;
+		if (ioctl(h, TIOCGWINSZ, &ws) != 0)
+			return KERR(errno);
+		uint8_t *o = k64_linux_wr(lx, arg, sizeof ws);
+		if (!o)
+			return KERR(EFAULT);
+		memcpy(o, &ws, sizeof ws);
+		return 0;
+	}
+	case 0x5414: { /* TIOCSWINSZ */
+		struct winsize ws;
+		const void *p = k64_linux_rd(lx, arg, sizeof ws);
+		if (!p)
+			return KERR(EFAULT);
+		memcpy(&ws, p, sizeof ws);
+		return ioctl(h, TIOCSWINSZ, &ws) != 0 ? KERR(errno) : 0;
+	}
+	case 0x541B: { /* FIONREAD */
+		int n;
+		if (ioctl(h, FIONREAD, &n) != 0)
+			return KERR(errno);
+		uint8_t *o = k64_linux_wr(lx, arg, 4);
+		if (!o)
+			return KERR(EFAULT);
+		memcpy(o, &n, 4);
+		return 0;
+	}
+	case 0x540F: { /* TIOCGPGRP */
+		pid_t pg;
+		if (ioctl(h, TIOCGPGRP, &pg) != 0)
+			return KERR(errno);
+		uint8_t *o = k64_linux_wr(lx, arg, 4);
+		if (!o)
+			return KERR(EFAULT);
+		memcpy(o, &pg, 4);
+		return 0;
+	}
+	}
+	return KERR(ENOTTY);
+}
+
+static int64_t sys_fcntl(struct k64_linux *lx, int64_t fd, int64_t cmd, uint64_t arg)
+{
+	int h = k64_linux_hostfd(lx, fd);
+	if (h < 0)
+		return KERR(EBADF);
+	switch ((int32_t)cmd) {
+	case 0: case 1030: { /* F_DUPFD, F_DUPFD_CLOEXEC */
+		if ((int64_t)arg < 0 || (int64_t)arg >= K64_LINUX_MAX_FDS)
+			return KERR(EINVAL);
+		int nh = fcntl(h, (int32_t)cmd == 0 ? F_DUPFD : F_DUPFD_CLOEXEC, 3);
+		if (nh < 0)
+			return KERR(errno);
+		return install(lx, nh, (int64_t)arg);
+	}
+	case 1: /* F_GETFD */
+		return RET(fcntl(h, F_GETFD));
+	case 2: /* F_SETFD */
+		return RET(fcntl(h, F_SETFD, (int)(arg & FD_CLOEXEC)));
+	case 3: { /* F_GETFL */
+		int r = fcntl(h, F_GETFL);
+		return r < 0 ? KERR(errno) : (int64_t)open_flags_to_guest(r);
+	}
+	case 4: { /* F_SETFL */
+		bool bad;
+		int hf = open_flags_to_host(arg, &bad);
+		return RET(fcntl(h, F_SETFL, hf));
+	}
+	case 5: case 6: case 7: { /* F_GETLK, F_SETLK, F_SETLKW: struct flock is 32 bytes */
+		struct flock fl;
+		uint8_t *p = k64_linux_wr(lx, arg, 32);
+		if (!p)
+			return KERR(EFAULT);
+		int16_t type, whence;
+		int64_t start, len;
+		int32_t pid;
+		memcpy(&type, p, 2);
+		memcpy(&whence, p + 2, 2);
+		memcpy(&start, p + 8, 8);
+		memcpy(&len, p + 16, 8);
+		memcpy(&pid, p + 24, 4);
+		memset(&fl, 0, sizeof fl);
+		fl.l_type = type;
+		fl.l_whence = whence;
+		fl.l_start = start;
+		fl.l_len = len;
+		fl.l_pid = pid;
+		int c = (int32_t)cmd == 5 ? F_GETLK : (int32_t)cmd == 6 ? F_SETLK : F_SETLKW;
+		if (fcntl(h, c, &fl) != 0)
+			return KERR(errno);
+		type = fl.l_type;
+		whence = fl.l_whence;
+		start = fl.l_start;
+		len = fl.l_len;
+		pid = fl.l_pid;
+		memcpy(p, &type, 2);
+		memcpy(p + 2, &whence, 2);
+		memcpy(p + 8, &start, 8);
+		memcpy(p + 16, &len, 8);
+		memcpy(p + 24, &pid, 4);
+		return 0;
+	}
+	case 1032: /* F_GETPIPE_SZ */
+		return RET(fcntl(h, F_GETPIPE_SZ));
+	case 1031: /* F_SETPIPE_SZ */
+		return RET(fcntl(h, F_SETPIPE_SZ, (int)arg));
+	}
+	return KERR(EINVAL);
+}
+
+static int64_t sys_readlinkat(struct k64_linux *lx, int64_t dfd, uint64_t path, uint64_t buf, int64_t size)
+{
+	GET_PATH(p, path);
+	GET_DIRFD(hd, dfd);
+	if ((int32_t)size <= 0)
+		return KERR(EINVAL);
+	char tmp[PATH_MAX];
+	ssize_t n;
+	if (is_self_exe(lx, p)) {
+		n = (ssize_t)strlen(lx->exe);
+		memcpy(tmp, lx->exe, (size_t)n);
+	} else if ((n = readlinkat(hd, p, tmp, sizeof tmp)) < 0) {
+		return KERR(errno);
+	}
+	if (n > (int32_t)size)
+		n = (int32_t)size;
+	uint8_t *o = k64_linux_wr(lx, buf, (uint64_t)n);
+	if (!o)
+		return KERR(EFAULT);
+	memcpy(o, tmp, (size_t)n);
+	return n;
+}
+
+static int64_t sys_getcwd(struct k64_linux *lx, uint64_t buf, uint64_t size)
+{
+	char tmp[PATH_MAX];
+	if (!getcwd(tmp, sizeof tmp))
+		return KERR(errno);
+	uint64_t n = strlen(tmp) + 1;
+	if (n > size)
+		return KERR(ERANGE);
+	uint8_t *o = k64_linux_wr(lx, buf, n);
+	if (!o)
+		return KERR(EFAULT);
+	memcpy(o, tmp, n);
+	return (int64_t)n;
+}
+
+static int64_t sys_pipe2(struct k64_linux *lx, uint64_t fds, uint64_t flags)
+{
+	if (flags & ~(uint64_t)(02000000 | 04000 | 040000))
+		return KERR(EINVAL);
+	uint8_t *o = k64_linux_wr(lx, fds, 8);
+	if (!o)
+		return KERR(EFAULT);
+	bool bad;
+	int p[2];
+	if (pipe2(p, open_flags_to_host(flags, &bad)) != 0)
+		return KERR(errno);
+	int64_t a = install(lx, p[0], 0);
+	if (a < 0) {
+		close(p[1]);
+		return a;
+	}
+	int64_t b = install(lx, p[1], 0);
+	if (b < 0) {
+		sys_close(lx, a);
+		return b;
+	}
+	int32_t g[2] = { (int32_t)a, (int32_t)b };
+	memcpy(o, g, 8);
+	return 0;
+}
+
+static int64_t sys_getdents64(struct k64_linux *lx, int64_t fd, uint64_t buf, uint64_t count)
+{
+	int h = k64_linux_hostfd(lx, fd);
+	if (h < 0)
+		return KERR(EBADF);
+	if (count > MAX_RW)
+		count = MAX_RW;
+	/* struct linux_dirent64 has one layout on every architecture. */
+	void *o = k64_linux_wr(lx, buf, count);
+	if (!o)
+		return KERR(EFAULT);
+	return RET(syscall(SYS_getdents64, h, o, (size_t)count));
+}
+
+static int64_t sys_utimensat(struct k64_linux *lx, int64_t dfd, uint64_t path, uint64_t times, uint64_t flags)
+{
+	GET_DIRFD(hd, dfd);
+	struct timespec ts[2];
+	if (times) {
+		const void *p = k64_linux_rd(lx, times, sizeof ts);
+		if (!p)
+			return KERR(EFAULT);
+		memcpy(ts, p, sizeof ts);   /* two {int64 sec, int64 nsec} on both sides */
+	}
+	if (!path)
+		return RET(syscall(SYS_utimensat, hd, NULL, times ? ts : NULL, (int)flags));
+	GET_PATH(p, path);
+	return RET(utimensat(hd, p, times ? ts : NULL, (int)flags));
+}
+
+int64_t k64_linux_sys_fs(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled)
+{
+	*handled = true;
+	int64_t fd = (int32_t)a[0];
+	switch (nr) {
+	case 17: return sys_getcwd(lx, a[0], a[1]);
+	case 23: { /* dup */
+		int h = k64_linux_hostfd(lx, fd);
+		if (h < 0)
+			return KERR(EBADF);
+		int nh = fcntl(h, F_DUPFD, 3);
+		return nh < 0 ? KERR(errno) : install(lx, nh, 0);
+	}
+	case 24: return sys_dup3(lx, fd, (int32_t)a[1], a[2], false);
+	case 25: return sys_fcntl(lx, fd, (int32_t)a[1], a[2]);
+	case 29: return sys_ioctl(lx, fd, a[1], a[2]);
+	case 34: { GET_PATH(p, a[1]); GET_DIRFD(hd, a[0]); return RET(mkdirat(hd, p, (mode_t)a[2])); }
+	case 35: { GET_PATH(p, a[1]); GET_DIRFD(hd, a[0]); return RET(unlinkat(hd, p, (int)a[2])); }
+	case 36: { /* symlinkat */
+		GET_PATH(t, a[0]);
+		GET_PATH(p, a[2]);
+		GET_DIRFD(hd, a[1]);
+		return RET(symlinkat(t, hd, p));
+	}
+	case 37: { /* linkat */
+		GET_PATH(o, a[1]);
+		GET_PATH(n, a[3]);
+		GET_DIRFD(od, a[0]);
+		GET_DIRFD(nd, a[2]);
+		return RET(linkat(od, o, nd, n, (int)a[4]));
+	}
+	case 46: { /* ftruncate */
+		int h = k64_linux_hostfd(lx, fd);
+		return h < 0 ? KERR(EBADF) : RET(ftruncate(h, (off_t)a[1]));
+	}
+	case 48: case 439: { /* faccessat, faccessat2 */
+		GET_PATH(p, a[1]);
+		GET_DIRFD(hd, a[0]);
+		int flags = nr == 439 ? (int)a[3] : 0;
+		return RET(faccessat(hd, p, (int)a[2], flags));
+	}
+	case 49: { GET_PATH(p, a[0]); return RET(chdir(p)); }
+	case 50: { /* fchdir */
+		int h = k64_linux_hostfd(lx, fd);
+		return h < 0 ? KERR(EBADF) : RET(fchdir(h));
+	}
+	case 52: { /* fchmod */
+		int h = k64_linux_hostfd(lx, fd);
+		return h < 0 ? KERR(EBADF) : RET(fchmod(h, (mode_t)a[1]));
+	}
+	case 53: { GET_PATH(p, a[1]); GET_DIRFD(hd, a[0]); return RET(fchmodat(hd, p, (mode_t)a[2], 0)); }
+	case 56: return sys_openat(lx, a[0], a[1], a[2], a[3]);
+	case 57: return sys_close(lx, fd);
+	case 59: return sys_pipe2(lx, a[0], a[1]);
+	case 61: return sys_getdents64(lx, fd, a[1], a[2]);
+	case 62: { /* lseek */
+		int h = k64_linux_hostfd(lx, fd);
+		if (h < 0)
+			return KERR(EBADF);
+		off_t r = lseek(h, (off_t)a[1], (int)a[2]);
+		return r < 0 ? KERR(errno) : (int64_t)r;
+	}
+	case 63: case 64: return sys_rw(lx, nr, fd, a[1], a[2], 0);
+	case 65: case 66: return sys_rwv(lx, nr, fd, a[1], (int64_t)a[2]);
+	case 67: case 68: return sys_rw(lx, nr, fd, a[1], a[2], (int64_t)a[3]);
+	case 78: return sys_readlinkat(lx, a[0], a[1], a[2], (int64_t)a[3]);
+	case 79: return sys_fstatat(lx, a[0], a[1], a[2], a[3]);
+	case 80: return sys_fstat(lx, fd, a[1]);
+	case 81: sync(); return 0;
+	case 82: case 83: { /* fsync, fdatasync */
+		int h = k64_linux_hostfd(lx, fd);
+		return h < 0 ? KERR(EBADF) : RET(nr == 82 ? fsync(h) : fdatasync(h));
+	}
+	case 88: return sys_utimensat(lx, a[0], a[1], a[2], a[3]);
+	case 166: return (int64_t)umask((mode_t)(a[0] & 0777));
+	case 276: { /* renameat2 */
+		GET_PATH(o, a[1]);
+		GET_PATH(n, a[3]);
+		GET_DIRFD(od, a[0]);
+		GET_DIRFD(nd, a[2]);
+		return RET(renameat2(od, o, nd, n, (unsigned)a[4]));
+	}
+	case 291: return sys_statx(lx, a[0], a[1], a[2], a[3], a[4]);
+	}
+	*handled = false;
+	return 0;
+}

@@ -1,0 +1,97 @@
+/* Shared state of the Linux user-mode front-end (private to src/linux/). */
+#ifndef K64_LINUX_INTERNAL_H
+#define K64_LINUX_INTERNAL_H
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "core/hart.h"
+#include "linux/linux.h"
+#include "mem/mem.h"
+
+#ifndef __linux__
+#error "the Linux user-mode front-end passes errno values and flags through a Linux host"
+#endif
+
+/* Page mapped by the guest with no access (PROT_NONE): faults like an unmapped page but is
+ * not free for mmap and gives SEGV_ACCERR. A permission bit mem.h does not use. */
+#define K64_LINUX_PERM_MAPPED 0x80u
+
+#define K64_LINUX_NSIG 64
+#define K64_LINUX_MAX_FDS 1024
+
+struct k64_linux_sigaction {
+	uint64_t handler, flags, mask;
+};
+
+struct k64_linux {
+	struct k64_hart *h;
+	struct k64_mem *m;
+	struct k64_linux_config cfg;
+	char exe[PATH_MAX];           /* absolute path of the program (/proc/self/exe) */
+
+	uint64_t brk_start, brk_cur;
+	uint64_t stack_lo;
+
+	uint64_t rng[4];              /* xoshiro256** state */
+	uint64_t vclock_offset;       /* virtual nanoseconds slept */
+
+	int fds[K64_LINUX_MAX_FDS];   /* guest fd -> host fd, -1 = free */
+
+	struct k64_linux_sigaction sa[K64_LINUX_NSIG + 1];
+	uint64_t blocked;             /* bit (sig - 1) */
+	uint64_t pending;
+	int pending_code[K64_LINUX_NSIG + 1];
+	uint64_t ss_sp, ss_size;
+	uint32_t ss_flags;
+	uint64_t sig_pc;              /* pc reported if a signal kills the guest */
+
+	uint64_t clear_child_tid;
+	int pid;
+	char comm[16];
+};
+
+/* Linux errno as returned in a0. */
+#define KERR(e) (-(int64_t)(e))
+
+/* setup.c */
+void k64_linux_random(struct k64_linux *lx, void *buf, size_t len);
+void k64_linux_stop(struct k64_linux *lx, int code);
+const char *k64_linux_syscall_name(uint64_t nr);
+
+/* syscall.c */
+int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0);
+
+/* fs.c */
+void k64_linux_fs_init(struct k64_linux *lx);
+void k64_linux_fs_free(struct k64_linux *lx);
+int k64_linux_hostfd(struct k64_linux *lx, int64_t fd);
+int64_t k64_linux_sys_fs(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled);
+
+/* mm.c */
+bool k64_linux_page_mapped(struct k64_linux *lx, uint64_t addr);
+void k64_linux_mapping_changed(struct k64_linux *lx);
+int64_t k64_linux_sys_mm(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled);
+
+/* signal.c */
+void k64_linux_signal_init(struct k64_linux *lx);
+/* A synchronous fault at h->pc (cause/tval as trapped). */
+void k64_linux_fault(struct k64_linux *lx, uint64_t cause, uint64_t tval);
+/* Deliver pending unblocked signals (after a system call). */
+void k64_linux_deliver_pending(struct k64_linux *lx);
+/* Queue a signal sent with kill/tgkill (si_code SI_USER or SI_TKILL). */
+void k64_linux_send(struct k64_linux *lx, int sig, int code);
+int64_t k64_linux_sys_signal(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled,
+			     bool *set_a0);
+uint64_t k64_linux_minsigstksz(const struct k64_linux *lx);
+
+/* Guest memory helpers: host pointer for [addr, addr+len) with permission need, or NULL.
+ * Writes mark the block cache stale if they touch decoded code. */
+static inline const void *k64_linux_rd(struct k64_linux *lx, uint64_t addr, uint64_t len)
+{
+	return k64_mem_host(lx->m, addr, len, K64_PERM_R);
+}
+void *k64_linux_wr(struct k64_linux *lx, uint64_t addr, uint64_t len);
+/* Copies a NUL-terminated guest string into buf: 0, -EFAULT or -ENAMETOOLONG. */
+int64_t k64_linux_str(struct k64_linux *lx, uint64_t addr, char *buf, size_t size);
+#endif

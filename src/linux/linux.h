@@ -1,0 +1,41 @@
+/* Linux user-mode front-end: runs a static riscv64 Linux ELF on a hart, emulating the system
+ * calls and signal delivery of the riscv64 Linux ABI (asm-generic system call numbers, errno
+ * values and structure layouts; arch/riscv signal frames). */
+#ifndef K64_LINUX_LINUX_H
+#define K64_LINUX_LINUX_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct k64_hart;
+struct k64_mem;
+
+struct k64_linux_config {
+	char **envp;          /* NULL-terminated guest environment (the CLI builds it) */
+	uint64_t seed;        /* getrandom and AT_RANDOM come from a PRNG seeded with it */
+	bool virtual_clock;   /* time = K64_LINUX_EPOCH + retired instructions (1 insn = 1 ns) */
+	bool strict;          /* an unsupported system call stops the run (status 125) */
+	bool discard_vector;  /* reserved: clobber vector state at system calls like Linux may */
+};
+
+/* --virtual-clock: CLOCK_REALTIME at instruction 0 (2025-01-01T00:00:00Z). */
+#define K64_LINUX_EPOCH 1735689600ull
+
+/* Guest address-space layout inside the arena [0, 2^38) (Sv39 user half). */
+#define K64_LINUX_ARENA_SIZE  (1ull << 38)
+#define K64_LINUX_PIE_BASE    0x2aaaaaa000ull   /* 2/3 of the user space, as Linux riscv64 */
+#define K64_LINUX_STACK_TOP   0x3ffffff000ull   /* initial stack grows down from here */
+#define K64_LINUX_STACK_SIZE  (8ull << 20)
+#define K64_LINUX_SIGTRAMP    0x3ffffff000ull   /* one R+X page: li a7, 139; ecall */
+#define K64_LINUX_MMAP_TOP    0x3ff0000000ull   /* mmap allocates top-down below this */
+
+/* Loads path into m (the CLI created it with k64_mem_init(m, 0, K64_LINUX_ARENA_SIZE)), builds
+ * the initial stack from argv[0..argc-1] (argv[0] is the guest's argv[0]) and cfg->envp, sets
+ * pc/sp/privilege and installs the system-call and signal handler in h->fe.
+ * Returns 0, or -1 with a one-line reason in err (the caller prints "karu64: error: <err>"
+ * and exits 125). */
+int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linux_config *cfg,
+		    const char *path, int argc, char **argv, char *err, size_t errlen);
+/* Releases the front-end state (host file descriptors it opened, tables). */
+void k64_linux_free(struct k64_hart *h);
+#endif

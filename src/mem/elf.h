@@ -1,0 +1,51 @@
+/* ELF64 loading for riscv64 executables (ET_EXEC and static-PIE ET_DYN), shared by the Linux
+ * user-mode and bare-metal front-ends. The whole file is read into memory and every header,
+ * segment and table is validated before anything is trusted (ELF-64 Object File Format 1.5;
+ * RISC-V ELF psABI). */
+#ifndef K64_MEM_ELF_H
+#define K64_MEM_ELF_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "mem/mem.h"
+
+struct k64_mem;
+
+struct k64_elf_seg {
+	uint64_t vaddr, memsz, offset, filesz;
+	unsigned perm;            /* K64_PERM_R/W/X from p_flags */
+};
+
+#define K64_ELF_MAX_LOAD 64
+
+struct k64_elf {
+	uint8_t *data;            /* the whole file */
+	size_t size;
+	bool owned;               /* data was allocated by k64_elf_open */
+	uint16_t type;            /* ET_EXEC (2) or ET_DYN (3) */
+	bool is_pie;              /* ET_DYN: the loader chooses a bias */
+	uint32_t flags;           /* e_flags (RISC-V float ABI, RVC, ...) */
+	uint64_t entry;           /* unbiased */
+	uint64_t phoff;
+	uint16_t phnum, phentsize;
+	uint64_t phdr_vaddr;      /* unbiased address of the program headers in memory (AT_PHDR),
+	                             0 if no PT_LOAD covers them */
+	uint64_t load_lo, load_hi; /* page-aligned unbiased span of all PT_LOAD segments */
+	uint64_t bias;            /* set by k64_elf_load */
+	unsigned nseg;
+	struct k64_elf_seg seg[K64_ELF_MAX_LOAD];
+};
+
+/* Reads and validates path. Returns 0, or -1 with a one-line reason in err (no prefix). */
+int k64_elf_open(const char *path, struct k64_elf *e, char *err, size_t errlen);
+/* Same checks on a buffer the caller owns (tests); e->data aliases buf, k64_elf_close skips it. */
+int k64_elf_parse(const uint8_t *buf, size_t size, struct k64_elf *e, char *err, size_t errlen);
+/* Copies the PT_LOAD segments to address + bias and zeroes their bss. With set_perms, maps each
+ * page with its segment's R/W/X (pages shared by two segments get the union); otherwise the
+ * target must already be mapped (bare-metal RAM). */
+int k64_elf_load(struct k64_elf *e, struct k64_mem *m, uint64_t bias, bool set_perms,
+		 char *err, size_t errlen);
+/* Value of a symbol from .symtab (unbiased). Returns 0, or -1 if absent or the table is bad. */
+int k64_elf_symbol(const struct k64_elf *e, const char *name, uint64_t *value);
+void k64_elf_close(struct k64_elf *e);
+#endif
