@@ -1,7 +1,7 @@
 /* Test driver for sw/mldsa: reads one command per line on stdin, writes one answer line.
  * Hex arguments; "-" is the empty string. Used by run_vectors.py on the host and under QEMU.
  *   keygen L XI                 -> PK SK
- *   sign L SK MSG CTX RND       -> SIG        (ML-DSA.Sign, external interface)
+ *   sign L SK MSG CTX RND       -> SIG | refused (ML-DSA.Sign, external interface)
  *   signi L SK MPRIME RND       -> SIG        (ML-DSA.Sign_internal)
  *   verify L PK MSG CTX SIG     -> ok | fail  (ML-DSA.Verify)
  *   verifyi L PK MPRIME SIG     -> ok | fail  (ML-DSA.Verify_internal)
@@ -177,7 +177,7 @@ static void run(char *line)
         putchar('\n');
     } else if (!strcmp(cmd, "sign") && ntok == 6 && len[0] == skn && len[3] == 32) {
         if (mldsa_sign(level, sig, arg[0], arg[1], len[1], arg[2], len[2], arg[3]) != 0)
-            fail("sign refused");
+            puts("refused");
         else {
             puthex(sig, sign);
             putchar('\n');

@@ -72,6 +72,38 @@ def cases_from(name, prompt, expected, subset):
             yield (name, "%s/%s" % (g["tgId"], t["tcId"]), cmd, want)
 
 
+def length_cases(vdir):
+    """FIPS 204 input-length rules, built from vector-file keys and signatures: Algorithms 2
+    and 3 reject a context longer than 255 bytes (error / false), and sigDecode (Algorithm 27)
+    is defined only for a signature of exactly the right length, so Verify must say false."""
+    label = "FIPS 204 length checks (ctx > 255, signature length)"
+    sv = load(os.path.join(vdir, "acvp-via-circl", "ML-DSA-sigVer-FIPS204", "prompt.json"))
+    sve = load(os.path.join(vdir, "acvp-via-circl", "ML-DSA-sigVer-FIPS204", "expectedResults.json"))
+    sg = load(os.path.join(vdir, "acvp-via-circl", "ML-DSA-sigGen-FIPS204", "prompt.json"))
+    ok = {(g["tgId"], t["tcId"]) for g in sve["testGroups"] for t in g["tests"] if t["testPassed"]}
+    ctx256 = "ab" * 256
+    for g in sv["testGroups"]:
+        level = LEVELS[g["parameterSet"]]
+        t = next(t for t in g["tests"] if (g["tgId"], t["tcId"]) in ok)
+        msg, sig = hx(t["message"]), t["signature"]
+        yield (label, "%d/verifyi-valid" % level,
+               "verifyi %d %s %s %s" % (level, g["pk"], msg, sig), "ok")
+        yield (label, "%d/verifyi-short" % level,
+               "verifyi %d %s %s %s" % (level, g["pk"], msg, sig[:-2]), "fail")
+        yield (label, "%d/verifyi-long" % level,
+               "verifyi %d %s %s %s00" % (level, g["pk"], msg, sig), "fail")
+        yield (label, "%d/verify-ctx256" % level,
+               "verify %d %s %s %s %s" % (level, g["pk"], msg, ctx256, sig), "fail")
+    for g in sg["testGroups"]:
+        if not g["deterministic"]:
+            continue
+        level = LEVELS[g["parameterSet"]]
+        t = g["tests"][0]
+        yield (label, "%d/sign-ctx256" % level,
+               "sign %d %s %s %s %s" % (level, t["sk"], hx(t["message"]), ctx256, ZERO_RND),
+               "refused")
+
+
 def all_cases(vdir, subset):
     """Every ML-DSA folder of the vector collection, in a fixed order."""
     for src in sorted(os.listdir(vdir)):
@@ -127,7 +159,7 @@ def main():
     if not driver:
         raise SystemExit("usage: run_vectors.py [--subset N] [--vectors DIR] -- DRIVER...")
 
-    cases = list(all_cases(vdir, subset))
+    cases = list(all_cases(vdir, subset)) + list(length_cases(vdir))
     runnable = [c for c in cases if c[2] is not None]
     stdin = "".join(c[2] + "\n" for c in runnable)
     proc = subprocess.run(driver, input=stdin, capture_output=True, text=True)
@@ -158,7 +190,8 @@ def main():
                   % (label, tc, cmd.split()[0], answer[:48], want[:48]))
     for label, (p, f, s) in per_file.items():
         print("%-60s %4d passed, %d failed%s" % (label, p, f, ", %d groups skipped" % s if s else ""))
-    print("compared keys, signatures and verdicts against the vector files%s"
+    print("compared keys, signatures and verdicts against the vector files and FIPS 204's "
+          "length rules%s"
           % ("" if subset is None else " (first %d cases per test group)" % subset))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed or passed == 0 else 0
