@@ -157,6 +157,52 @@ void *k64_vrange(struct k64_hart *h, const struct k64_dinsn *d, uint64_t addr, u
 /* Element pointers. Register groups are contiguous (core/hart.h). */
 #define K64_VE(h, T, r) ((T *)(void *)k64_vr(h, r))
 
+/* ---- operand-shape checks (§5.2, §5.3; include k64_vcheck) ----------------------------------
+ * vs1 < 0 means the instruction has no vector vs1 (.vx/.vi/.vf forms). */
+/* vd, vs2, vs1 all SEW/LMUL. */
+static inline void k64_vchk_sss(struct k64_hart *h, const struct k64_dinsn *d, int vs1)
+{
+	k64_vcheck(h, d);
+	int l = k64_vlmul_log2(h->vtype);
+	K64_VREQ(h, d, k64_valigned(d->rd, l) && k64_valigned(d->rs2, l) &&
+		 (vs1 < 0 || k64_valigned((unsigned)vs1, l)) && k64_vmask_ok(d, d->rd));
+}
+/* Widening: vd is 2*SEW (EMUL 2*LMUL); vs2 is 2*SEW too when vs2_wide (.wv/.wx forms). */
+static inline void k64_vchk_wide(struct k64_hart *h, const struct k64_dinsn *d, bool vs2_wide, int vs1)
+{
+	k64_vcheck(h, d);
+	int l = k64_vlmul_log2(h->vtype);
+	K64_VREQ(h, d, l <= 2 && k64_vsew_log2b(h->vtype) < 3);
+	K64_VREQ(h, d, k64_valigned(d->rd, l + 1) && k64_vmask_ok(d, d->rd));
+	if (vs2_wide)
+		K64_VREQ(h, d, k64_valigned(d->rs2, l + 1));
+	else
+		K64_VREQ(h, d, k64_valigned(d->rs2, l) && k64_vnoover(d->rd, l + 1, d->rs2, l, true));
+	if (vs1 >= 0)
+		K64_VREQ(h, d, k64_valigned((unsigned)vs1, l) && k64_vnoover(d->rd, l + 1, (unsigned)vs1, l, true));
+}
+/* Narrowing: vd (and vs1) SEW/LMUL, vs2 2*SEW (EMUL 2*LMUL). */
+static inline void k64_vchk_narrow(struct k64_hart *h, const struct k64_dinsn *d, int vs1)
+{
+	k64_vcheck(h, d);
+	int l = k64_vlmul_log2(h->vtype);
+	K64_VREQ(h, d, l <= 2 && k64_vsew_log2b(h->vtype) < 3);
+	K64_VREQ(h, d, k64_valigned(d->rd, l) && k64_valigned(d->rs2, l + 1) &&
+		 k64_vnoover(d->rd, l, d->rs2, l + 1, false) && k64_vmask_ok(d, d->rd));
+	if (vs1 >= 0)
+		K64_VREQ(h, d, k64_valigned((unsigned)vs1, l));
+}
+/* Mask result (compares, vmadc/vmsbc, vmf*): vd one register, may equal a source but not lie
+ * elsewhere inside a source group; vd = v0 is allowed when masked. */
+static inline void k64_vchk_mss(struct k64_hart *h, const struct k64_dinsn *d, int vs1)
+{
+	k64_vcheck(h, d);
+	int l = k64_vlmul_log2(h->vtype);
+	K64_VREQ(h, d, k64_valigned(d->rs2, l) && k64_vnoover(d->rd, 0, d->rs2, l, false));
+	if (vs1 >= 0)
+		K64_VREQ(h, d, k64_valigned((unsigned)vs1, l) && k64_vnoover(d->rd, 0, (unsigned)vs1, l, false));
+}
+
 /* Scalar helpers for shared code. */
 static inline int64_t k64_sext(uint64_t v, unsigned bits) { return (int64_t)(v << (64 - bits)) >> (64 - bits); }
 #endif
