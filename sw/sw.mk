@@ -51,11 +51,14 @@ $(B)/sw/$(1)/kpqc: $(B)/sw/$(1)/obj/sw/kpqc/kpqc.o $(B)/sw/$(1)/libmldsa.a $(B)/
 	@echo "  built $$@"
 
 SW_LIBS_$(1) := $(B)/sw/$(1)/libmldsa.a $(B)/sw/$(1)/libpqc.a
+SW_CC_$(1) := $(2)
 -include $(SW_LIB_SRCS:%.c=$(B)/sw/$(1)/obj/%.d) $(B)/sw/$(1)/obj/sw/kpqc/kpqc.d
 endef
 
 $(foreach v,$(SW_VARIANTS),$(eval $(call SW_VARIANT_RULES,$(v),$(RV_CC) $(SW_GUEST_CFLAGS) $(SW_FLAGS_$(v)))))
 $(eval $(call SW_VARIANT_RULES,host,$(CC) $(SW_HOST_CFLAGS)))
+# Test-only: FIPS 203 ipd's keygen (G(d) without k), for the CCTV vectors made for it (tests/sw).
+$(eval $(call SW_VARIANT_RULES,host-ipd,$(CC) $(SW_HOST_CFLAGS) -DMLKEM_TEST_IPD_KEYGEN))
 
 SW_KPQC := $(foreach v,host $(SW_VARIANTS),$(B)/sw/$(v)/kpqc)
 

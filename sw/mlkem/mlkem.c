@@ -68,7 +68,12 @@ static void kpke_keygen(const mlkem_params *P, uint8_t *ek, uint8_t *dk, const u
 
     memcpy(in, d, 32);
     in[32] = (uint8_t)k;
+#ifdef MLKEM_TEST_IPD_KEYGEN
+    /* Test-only build (tests/sw): FIPS 203 ipd's G(d), to run the CCTV vectors made for it. */
+    sha3_512(g, in, 32);
+#else
     sha3_512(g, in, sizeof in);                /* (rho, sigma) = G(d || k) */
+#endif
     /* rho is public: it is the last 32 bytes of ek, and the matrix is sampled from it by
      * rejection (whose branches reveal only A_hat, itself public). */
     PQC_DECLASSIFY(g, 32);
