@@ -32,7 +32,7 @@ check-fp-full: $(FP_TB)/guest $(FP_TB)/harness
 
 check-fp-python: $(FP_TB)/api_test tests/fp/pycases.py
 	@mkdir -p $(B)/test-results
-	@set -o pipefail; python3 tests/fp/pycases.py 20000 1 | $(FP_TB)/api_test | tee $(B)/test-results/fp-python.txt
+	@set -o pipefail; python3 tests/fp/pycases.py 10000 1 | $(FP_TB)/api_test | tee $(B)/test-results/fp-python.txt
 
 CHECK += check-fp-qemu check-fp-python
 CHECK_FULL += check-fp-full
