@@ -58,6 +58,9 @@ static inline int32_t mldsa_ct_negmask(int32_t x)
     return (int32_t)mldsa_ct_barrier((uint32_t)(x >> 31));
 }
 
+/* Zeroes n bytes in a way the compiler keeps (sign.c). */
+void mldsa_wipe(void *p, size_t n);
+
 /* Arithmetic mod q: ntt.c (scalar) or ntt_rvv.c (PQC_VINTR). */
 int32_t mldsa_montgomery_reduce(int64_t a);
 int32_t mldsa_reduce32(int32_t a);

@@ -47,15 +47,18 @@ void mldsa_expand_a(const mldsa_params *p, mldsa_poly a[MLDSA_KMAX][MLDSA_LMAX],
  * CoeffFromHalfByte (Algorithm 15) for each half byte. */
 static void rej_bounded_poly(const mldsa_params *p, mldsa_poly *a, const uint8_t seed[66])
 {
-    uint8_t buf[SHAKE256_RATE];
+    /* Two blocks first: 272 bytes give 544 candidates, of which 256 are accepted with high
+     * probability (15/16 acceptance for eta = 2, 9/16 for eta = 4); then one block at a time. */
+    uint8_t buf[2 * SHAKE256_RATE];
+    size_t len = sizeof buf;
     keccak_sponge ctx;
     unsigned ctr = 0;
     shake256_init(&ctx);
     sponge_absorb(&ctx, seed, 66);
     sponge_finalize(&ctx);
     while (ctr < MLDSA_N) {
-        sponge_squeeze(&ctx, buf, sizeof buf);
-        for (unsigned i = 0; i < 2 * sizeof buf && ctr < MLDSA_N; i++) {
+        sponge_squeeze(&ctx, buf, len);
+        for (unsigned i = 0; i < 2 * len && ctr < MLDSA_N; i++) {
             int32_t b = (buf[i / 2] >> (4 * (i & 1))) & 15;
             int32_t bound = p->eta == 2 ? 15 : 9;
             /* eta = 2: 2 - (b mod 5), with b mod 5 = b - 5 * floor(205 b / 1024) for b < 15. */
@@ -69,7 +72,10 @@ static void rej_bounded_poly(const mldsa_params *p, mldsa_poly *a, const uint8_t
             if (accept)
                 a->c[ctr++] = v;
         }
+        len = SHAKE256_RATE;
     }
+    mldsa_wipe(buf, sizeof buf);
+    mldsa_wipe(&ctx, sizeof ctx);
 }
 
 /* FIPS 204, Algorithm 33 (ExpandS): s1[r] from rho' || r, s2[r] from rho' || (r + l),
@@ -84,6 +90,7 @@ void mldsa_expand_s(const mldsa_params *p, mldsa_poly *s1, mldsa_poly *s2,
         seed[64] = (uint8_t)r;
         rej_bounded_poly(p, r < p->l ? &s1[r] : &s2[r - p->l], seed);
     }
+    mldsa_wipe(seed, sizeof seed);
 }
 
 /* FIPS 204, Algorithm 34 (ExpandMask): y[r] = BitUnpack(H(rho'' || (kappa + r), 32c),
@@ -101,6 +108,8 @@ void mldsa_expand_mask(const mldsa_params *p, mldsa_poly *y, const uint8_t rhopp
         shake256(buf, 32 * (size_t)p->z_bits, seed, sizeof seed);
         mldsa_unpack_bits(y[r].c, buf, (unsigned)p->z_bits, p->gamma1);
     }
+    mldsa_wipe(seed, sizeof seed);
+    mldsa_wipe(buf, sizeof buf);
 }
 
 /* FIPS 204, Algorithm 29 (SampleInBall): tau coefficients +-1 placed by a Fisher-Yates shuffle

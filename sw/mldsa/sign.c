@@ -26,7 +26,7 @@ size_t mldsa_sig_bytes(int level)
 /* Overwrites secrets on the stack before returning (FIPS 204, Section 3.6.3). The volatile
  * function pointer keeps the compiler from dropping the stores. */
 static void *(*const volatile wipe_memset)(void *, int, size_t) = memset;
-static void wipe(void *p, size_t n)
+void mldsa_wipe(void *p, size_t n)
 {
     wipe_memset(p, 0, n);
 }
@@ -86,8 +86,8 @@ int mldsa_keygen(int level, uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
     mldsa_pk_encode(p, pk, rho, w.t1);
     shake256(w.tr, 64, pk, p->pk_bytes);
     mldsa_sk_encode(p, sk, rho, key, w.tr, w.s1, w.s2, w.t0);
-    wipe(&w, sizeof w);
-    wipe(&ctx, sizeof ctx);
+    mldsa_wipe(&w, sizeof w);
+    mldsa_wipe(&ctx, sizeof ctx);
     return 0;
 }
 
@@ -213,8 +213,8 @@ static void sign_mu(const mldsa_params *p, uint8_t *sig, const uint8_t *sk, cons
         mldsa_sig_encode(p, sig, v.ctilde, v.z, v.h);
         break;
     }
-    wipe(&v, sizeof v);
-    wipe(&ctx, sizeof ctx);
+    mldsa_wipe(&v, sizeof v);
+    mldsa_wipe(&ctx, sizeof ctx);
 }
 
 /* mu = H(tr || prefix || M, 64) with tr read from the secret key (FIPS 204, Algorithm 7,
