@@ -137,18 +137,18 @@ void *k64_vrange(struct k64_hart *h, const struct k64_dinsn *d, uint64_t addr, u
 #define K64_S(n) int##n##_t
 
 /* Element loop over the body [vstart, vl) of an instruction writing vector elements of type T
- * at vdp: runs BODY (which sees uint64_t i) for active elements; masked-off elements become all
+ * at vdp: runs the body (the variadic argument, which sees uint64_t i) for active elements; masked-off elements become all
  * ones under vma with the all-ones option, else are left undisturbed. */
-#define K64_VLOOP(h, d, T, vdp, BODY)                                                             \
+#define K64_VLOOP(h, d, T, vdp, ...)                                                             \
 	do {                                                                                     \
 		uint64_t vl_ = (h)->vl;                                                           \
 		if (k64_vm(d)) {                                                                  \
-			for (uint64_t i = (h)->vstart; i < vl_; i++) { BODY; }                    \
+			for (uint64_t i = (h)->vstart; i < vl_; i++) { __VA_ARGS__; }                    \
 		} else {                                                                          \
 			const uint8_t *m_ = (h)->vreg;                                            \
 			bool ones_ = k64_vma_ones(h);                                             \
 			for (uint64_t i = (h)->vstart; i < vl_; i++) {                            \
-				if (k64_vmbit(m_, i)) { BODY; }                                   \
+				if (k64_vmbit(m_, i)) { __VA_ARGS__; }                                   \
 				else if (ones_) (vdp)[i] = (T)~(T)0;                              \
 			}                                                                         \
 		}                                                                                 \
