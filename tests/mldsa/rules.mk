@@ -58,12 +58,12 @@ check-mldsa-ct: $(MLDSA_TB)/ctgrind-gcc $(MLDSA_TB)/ctgrind-clang
 	@mkdir -p $(B)/test-results
 	@set -o pipefail; tests/mldsa/ctgrind.sh $^ 2>&1 | tests/mldsa/total.py 4 | tee $(B)/test-results/mldsa-ct.txt
 
-check-mldsa-rv64gc: $(MLDSA_TB)/driver-rv64gc setup
+check-mldsa-rv64gc: $(MLDSA_TB)/driver-rv64gc
 	@mkdir -p $(B)/test-results
 	@set -o pipefail; { echo "== rv64gc under QEMU: all ML-DSA vectors"; $(MLDSA_VECTORS) $(QEMU) $<; } 2>&1 \
 	  | tests/mldsa/total.py 1 | tee $(B)/test-results/mldsa-rv64gc.txt
 
-check-mldsa-vintr: $(MLDSA_TB)/driver-vintr setup
+check-mldsa-vintr: $(MLDSA_TB)/driver-vintr
 	@mkdir -p $(B)/test-results
 	@set -o pipefail; { for v in 128 256 512; do \
 	    echo "== vintr (rv64gcv_zbb, PQC_VINTR) under QEMU, VLEN=$$v: all ML-DSA vectors"; \
@@ -71,7 +71,7 @@ check-mldsa-vintr: $(MLDSA_TB)/driver-vintr setup
 	    echo "selftest 300" | $(call MLDSA_QEMU_V,$$v) $<; done; } 2>&1 \
 	  | tests/mldsa/total.py 6 | tee $(B)/test-results/mldsa-vintr.txt
 
-check-mldsa-full: $(MLDSA_TB)/driver-rv64gc_zbb $(MLDSA_TB)/driver-vauto $(MLDSA_TB)/driver-vintr setup
+check-mldsa-full: $(MLDSA_TB)/driver-rv64gc_zbb $(MLDSA_TB)/driver-vauto $(MLDSA_TB)/driver-vintr
 	@mkdir -p $(B)/test-results
 	@set -o pipefail; { \
 	  for d in rv64gc_zbb vauto; do echo "== $$d under QEMU (VLEN=256): all ML-DSA vectors"; \

@@ -162,7 +162,12 @@ def main():
     cases = list(all_cases(vdir, subset)) + list(length_cases(vdir))
     runnable = [c for c in cases if c[2] is not None]
     stdin = "".join(c[2] + "\n" for c in runnable)
-    proc = subprocess.run(driver, input=stdin, capture_output=True, text=True)
+    try:
+        proc = subprocess.run(driver, input=stdin, capture_output=True, text=True)
+    except OSError as e:
+        print("cannot run %s: %s (for QEMU: make setup)" % (driver[0], e.strerror))
+        print("0 passed, %d failed" % len(runnable))
+        return 1
     got = proc.stdout.split("\n")
     if proc.returncode != 0 or len(got) < len(runnable):
         print("driver exited with %d after %d of %d answers: %s"
