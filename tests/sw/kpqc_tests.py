@@ -540,4 +540,5 @@ def main():
     sys.exit(1 if T.failed or not T.passed else 0)
 
 
-main()
+if __name__ == "__main__":
+    main()
