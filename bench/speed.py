@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Speed benchmark (issue 2, "Speed"): the same compute-bound riscv64 programs (bench/*.c,
+-O2 -march=rv64gc) in karu64 and in QEMU 10's qemu-riscv64, in one run. The retired-instruction
+count comes from `karu64 --stats` (both simulators execute the same instructions); wall-clock
+seconds are the best of --runs runs for each. Prints a table and writes it as markdown to
+build/bench/speed.md. Both simulators' stdout must agree, or the row is marked.
+
+  bench/speed.py --cc "RV_CC" --qemu build/tools/qemu-riscv64 --karu64 build/karu64 [--runs 3] [NAME...]
+"""
+import argparse
+import os
+import platform
+import shlex
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROGRAMS = ["crc_hash", "sha256", "sort_sieve", "matmul"]
+
+
+def timed(cmd):
+    t = time.perf_counter()
+    r = subprocess.run(cmd, capture_output=True, stdin=subprocess.DEVNULL)
+    return time.perf_counter() - t, r
+
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for line in fh:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.machine()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cc", required=True)
+    ap.add_argument("--qemu", default="build/tools/qemu-riscv64")
+    ap.add_argument("--karu64", default="build/karu64")
+    ap.add_argument("--karu64-args", default="", help="extra karu64 options")
+    ap.add_argument("--out", default="build/bench")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("names", nargs="*")
+    a = ap.parse_args()
+    names = a.names or PROGRAMS
+    os.makedirs(a.out, exist_ok=True)
+    have_karu = os.access(a.karu64, os.X_OK)
+    if not os.access(a.qemu, os.X_OK):
+        print("speed: error: %s missing (run `make setup`)" % a.qemu, file=sys.stderr)
+        return 1
+    if not have_karu:
+        print("speed: %s missing: QEMU columns only" % a.karu64, file=sys.stderr)
+
+    rows, bad = [], 0
+    for n in names:
+        src, exe = os.path.join(HERE, n + ".c"), os.path.join(a.out, n)
+        if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
+            r = subprocess.run(shlex.split(a.cc) + ["-O2", "-march=rv64gc", src, "-o", exe], capture_output=True, text=True)
+            if r.returncode:
+                print("speed: error: building %s failed:\n%s" % (n, r.stderr), file=sys.stderr)
+                return 1
+        qt, qout = [], None
+        kt, kout, insns = [], None, None
+        for _ in range(a.runs):   # interleaved, so a burst of machine load hits both alike
+            t, r = timed([a.qemu, exe])
+            qt.append(t)
+            qout = (r.stdout, r.returncode)
+            if have_karu:
+                t, r = timed([a.karu64, "--stats"] + shlex.split(a.karu64_args) + [exe])
+                kt.append(t)
+                kout = (r.stdout, r.returncode)
+                for line in r.stderr.decode(errors="replace").splitlines():
+                    if line.startswith("instructions:"):
+                        insns = int(line.split(":")[1])
+        note = ""
+        if qout[1] != 0:
+            note = "qemu exit %d" % qout[1]
+        elif have_karu and kout != qout:
+            note = "OUTPUT DIFFERS (karu64 exit %d)" % kout[1]
+        elif have_karu and not insns:
+            note = "no instruction count from --stats"
+        bad += bool(note)
+        rows.append((n, insns, min(kt) if kt else None, min(qt), note))
+
+    def fmt(v, f):
+        return f % v if v is not None else "n/a"
+
+    hdr = ["program", "instructions", "karu64 s", "karu64 MIPS", "QEMU s", "QEMU MIPS", "karu64/QEMU"]
+    table = []
+    for n, insns, ks, qs, note in rows:
+        kmips = insns / ks / 1e6 if insns and ks else None
+        qmips = insns / qs / 1e6 if insns else None
+        ratio = qs / ks if ks else None
+        table.append([n, fmt(insns, "%d"), fmt(ks, "%.3f"), fmt(kmips, "%.0f"), "%.3f" % qs, fmt(qmips, "%.0f"),
+                      fmt(ratio, "%.2f") + ((" " + note) if note else "")])
+    w = [max(len(r[i]) for r in table + [hdr]) for i in range(len(hdr))]
+    line = lambda r: "  ".join(c.rjust(w[i]) if i else c.ljust(w[i]) for i, c in enumerate(r))
+    print(line(hdr))
+    for r in table:
+        print(line(r))
+    print("(best of %d wall-clock runs each; ratio > 1 means karu64 is faster; %s)" % (a.runs, cpu_name()))
+    md = ["| " + " | ".join(hdr) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(hdr))) + "|"]
+    md += ["| " + " | ".join(r) + " |" for r in table]
+    md.append("")
+    md.append("Best of %d wall-clock runs per simulator; instructions from `karu64 --stats`; MIPS = instructions / "
+              "seconds for both; last column = QEMU seconds / karu64 seconds. Programs: bench/*.c, "
+              "`clang-19 -O2 -march=rv64gc`, static. Host: %s, %d CPUs." % (a.runs, cpu_name(), os.cpu_count() or 0))
+    with open(os.path.join(a.out, "speed.md"), "w") as fh:
+        fh.write("\n".join(md) + "\n")
+    print("wrote %s" % os.path.join(a.out, "speed.md"))
+    return 1 if bad or not have_karu else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
