@@ -109,7 +109,12 @@ static int dirfd_host(struct k64_linux *lx, int64_t dfd, bool *bad)
 	return h;
 }
 
-#define RET(x) ((x) < 0 ? KERR(errno) : (int64_t)(x))
+/* A host call's result as a guest result (-errno on failure). */
+static int64_t host_ret(int64_t r)
+{
+	return r < 0 ? KERR(errno) : r;
+}
+#define RET(x) host_ret((int64_t)(x))
 
 /* ---- paths ------------------------------------------------------------------------------ */
 static bool is_self_exe(struct k64_linux *lx, const char *p)

@@ -32,8 +32,8 @@ struct k64_linux_config {
 /* Loads path into m (the CLI created it with k64_mem_init(m, 0, K64_LINUX_ARENA_SIZE)), builds
  * the initial stack from argv[0..argc-1] (argv[0] is the guest's argv[0]) and cfg->envp, sets
  * pc/sp/privilege and installs the system-call and signal handler in h->fe.
- * Returns 0, or -1 with a one-line reason in err (the caller prints "karu64: error: <err>"
- * and exits 125). */
+ * Returns 0, or -1 with a one-line reason in err, without the path (the caller prints
+ * "karu64: error: PATH: REASON" and exits 125). */
 int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linux_config *cfg,
 		    const char *path, int argc, char **argv, char *err, size_t errlen);
 /* Releases the front-end state (host file descriptors it opened, tables). */

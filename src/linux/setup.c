@@ -223,14 +223,12 @@ int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linu
 		return -1;
 	uint64_t bias = e.is_pie ? K64_LINUX_PIE_BASE - e.load_lo : 0;
 	if (e.load_lo + bias < 0x10000 || e.load_hi + bias > K64_LINUX_MMAP_TOP - (1ull << 30)) {
-		snprintf(err, errlen, "'%s': program addresses [0x%llx, 0x%llx) are outside the user address space",
-			 path, (unsigned long long)(e.load_lo + bias), (unsigned long long)(e.load_hi + bias));
+		snprintf(err, errlen, "program addresses [0x%llx, 0x%llx) are outside the user address space",
+			 (unsigned long long)(e.load_lo + bias), (unsigned long long)(e.load_hi + bias));
 		k64_elf_close(&e);
 		return -1;
 	}
-	char lerr[200];
-	if (k64_elf_load(&e, m, bias, true, lerr, sizeof lerr) != 0) {
-		snprintf(err, errlen, "'%s': %s", path, lerr);
+	if (k64_elf_load(&e, m, bias, true, err, errlen) != 0) {
 		k64_elf_close(&e);
 		return -1;
 	}

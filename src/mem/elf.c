@@ -183,30 +183,30 @@ int k64_elf_open(const char *path, struct k64_elf *e, char *err, size_t errlen)
 	memset(e, 0, sizeof *e);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return fail(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+		return fail(err, errlen, "cannot open: %s", strerror(errno));
 	struct stat st;
 	if (fstat(fd, &st) != 0) {
 		int en = errno;
 		close(fd);
-		return fail(err, errlen, "cannot stat '%s': %s", path, strerror(en));
+		return fail(err, errlen, "cannot stat: %s", strerror(en));
 	}
 	if (S_ISDIR(st.st_mode)) {
 		close(fd);
-		return fail(err, errlen, "'%s' is a directory", path);
+		return fail(err, errlen, "is a directory");
 	}
 	if (!S_ISREG(st.st_mode)) {
 		close(fd);
-		return fail(err, errlen, "'%s' is not a regular file", path);
+		return fail(err, errlen, "not a regular file");
 	}
 	if ((uint64_t)st.st_size > MAX_FILE_SIZE) {
 		close(fd);
-		return fail(err, errlen, "'%s' is too large (%lld bytes)", path, (long long)st.st_size);
+		return fail(err, errlen, "file too large (%lld bytes)", (long long)st.st_size);
 	}
 	size_t size = (size_t)st.st_size;
 	uint8_t *buf = malloc(size ? size : 1);
 	if (!buf) {
 		close(fd);
-		return fail(err, errlen, "out of memory reading '%s'", path);
+		return fail(err, errlen, "out of memory");
 	}
 	size_t got = 0;
 	while (got < size) {
@@ -217,16 +217,15 @@ int k64_elf_open(const char *path, struct k64_elf *e, char *err, size_t errlen)
 			int en = n < 0 ? errno : EIO;
 			free(buf);
 			close(fd);
-			return fail(err, errlen, "cannot read '%s': %s", path, strerror(en));
+			return fail(err, errlen, "cannot read: %s", strerror(en));
 		}
 		got += (size_t)n;
 	}
 	close(fd);
-	char why[200];
-	if (k64_elf_parse(buf, size, e, why, sizeof why) != 0) {
+	if (k64_elf_parse(buf, size, e, err, errlen) != 0) {
 		free(buf);
 		memset(e, 0, sizeof *e);
-		return fail(err, errlen, "'%s': %s", path, why);
+		return -1;
 	}
 	e->owned = true;
 	return 0;

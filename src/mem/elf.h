@@ -36,7 +36,8 @@ struct k64_elf {
 	struct k64_elf_seg seg[K64_ELF_MAX_LOAD];
 };
 
-/* Reads and validates path. Returns 0, or -1 with a one-line reason in err (no prefix). */
+/* Reads and validates path. Returns 0, or -1 with a one-line reason in err (without the path:
+ * callers print "karu64: error: PATH: REASON"). */
 int k64_elf_open(const char *path, struct k64_elf *e, char *err, size_t errlen);
 /* Same checks on a buffer the caller owns (tests); e->data aliases buf, k64_elf_close skips it. */
 int k64_elf_parse(const uint8_t *buf, size_t size, struct k64_elf *e, char *err, size_t errlen);
