@@ -42,6 +42,8 @@ def run(cmd):
                            timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         return None, "timeout after %d s" % TIMEOUT
+    except OSError as e:
+        return None, "cannot run %s: %s" % (cmd[0], e)
     st = r.returncode
     if st < 0:  # killed by a signal: report it the way a shell would
         st = 128 - st
@@ -115,8 +117,8 @@ def main():
     jobs = [(s, v, m, os.path.join(a.out, "%s-%s" % (s, v))) for s in srcs for v, m in VARIANTS]
     with cf.ThreadPoolExecutor(a.j) as ex:
         errs = list(ex.map(lambda j: build(a.cc, os.path.join(HERE, j[0] + ".c"), j[3], j[2]), jobs))
-        res = list(ex.map(lambda j: compare(j[0], j[3], a.qemu, a.karu64, a.ref_only) if not errs[jobs.index(j)]
-                          else (False, errs[jobs.index(j)]), jobs))
+        res = list(ex.map(lambda je: (False, je[1]) if je[1] else compare(je[0][0], je[0][3], a.qemu, a.karu64, a.ref_only),
+                          zip(jobs, errs)))
     passed = failed = 0
     for (s, v, _, _), (ok, msg) in zip(jobs, res):
         emit("%s %s-%s: %s" % ("PASS" if ok else "FAIL", s, v, msg))
