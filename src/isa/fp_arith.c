@@ -1,16 +1,20 @@
 /* IEEE 754 binary16/32/64 arithmetic with RISC-V result rules (see fp.h).
  *
- * Two paths compute every operation:
- *  - an exact software path (integer significand arithmetic, one rounding routine shared by all
- *    operations) that implements every rounding mode including RMM (roundTiesToAway), and
- *  - for binary32/binary64 add, sub, mul, div, sqrt and fma in RNE/RTZ/RDN/RUP, the host's SSE
- *    unit, which is IEEE 754 exact in those modes and detects tininess after rounding like
- *    RISC-V. The rounding mode is set and the flags read through MXCSR in inline assembly, so the
- *    compiler cannot move the arithmetic across the MXCSR accesses. A NaN result is redone in
- *    software, which yields the canonical NaN and the RISC-V invalid-operation rules (e.g. NV
- *    for inf * 0 + qNaN, unprivileged manual "Single-Precision Floating-Point Computational
- *    Instructions").
- * Everything else (conversions, min/max, compares, classification, Zfa) is integer code. */
+ * Three paths, chosen per call:
+ *  - exact software (integer significand arithmetic and one rounding routine, round_pack,
+ *    shared by every operation): every format and rounding mode, including RMM
+ *    (roundTiesToAway), which the host FPU lacks; also all conversions, min/max, compares,
+ *    classification and the Zfa operations;
+ *  - binary32/binary64 add, sub, mul, div, sqrt and fma in RNE on the host's SSE unit without
+ *    touching MXCSR: the inexact flag comes from an exact residual (see rne_fast*); results
+ *    that may be tiny, overflow or NaN take the next path;
+ *  - the same operations in RNE/RTZ/RDN/RUP with the rounding mode set and the flags read
+ *    through MXCSR (x86 SSE is IEEE 754 exact in these modes and, like RISC-V, detects
+ *    tininess after rounding).
+ * A NaN result from the host is redone in software, which yields the canonical NaN and the
+ * RISC-V invalid-operation rules (e.g. NV for inf * 0 + qNaN, unprivileged manual F chapter,
+ * "Single-Precision Floating-Point Computational Instructions"). tests/fp checks both the
+ * host and the software-only configuration against QEMU. */
 #include <string.h>
 #include "isa/fp.h"
 
@@ -380,11 +384,13 @@ static uint64_t soft_fma(unsigned fmt, uint64_t a, uint64_t b, uint64_t c, bool 
 	return round_pack128(fmt, sbig, e + 1, d, rm, flags);
 }
 
-/* ---- host SSE path ------------------------------------------------------------------------ */
+/* ---- host SSE paths ------------------------------------------------------------------------ */
 #if defined(__x86_64__)
 #define HAVE_HOST_FPU 1
 /* MXCSR: all exceptions masked, no DAZ/FTZ, rounding control in bits 14:13 (RNE, RDN, RUP,
- * RTZ); flag bits IE 0, DE 1, ZE 2, OE 3, UE 4, PE 5. */
+ * RTZ); flag bits IE 0, DE 1, ZE 2, OE 3, UE 4, PE 5. Outside the MXCSR windows below the host
+ * MXCSR is assumed to be in its default state 0x1f80 (RNE, no DAZ/FTZ), which the windows
+ * restore. */
 static const uint32_t mxcsr_rc[4] = { 0x1f80, 0x7f80, 0x3f80, 0x5f80 };   /* RNE RTZ RDN RUP */
 
 static inline void ldmxcsr(uint32_t v) { __asm__ volatile("ldmxcsr %0" : : "m"(v)); }
@@ -398,13 +404,6 @@ static inline uint32_t mx_flags(uint32_t m)
 {
 	return ((m & 1) << 4) | ((m & 4) << 1) | ((m & 8) >> 1) | ((m & 16) >> 3) | ((m & 32) >> 5);
 }
-static inline uint32_t mx_end(unsigned rm)
-{
-	uint32_t m = stmxcsr();
-	if (rm != K64_RM_RNE)
-		ldmxcsr(0x1f80);
-	return mx_flags(m);
-}
 
 static int host_fma_ok = -1;
 static bool host_has_fma(void)
@@ -416,153 +415,234 @@ static bool host_has_fma(void)
 	return host_fma_ok;
 }
 
-#define HOST_OP2(name, insn, T, U)                                                              \
-	static inline bool name(U a, U b, unsigned rm, U *r, uint32_t *fl)                     \
-	{                                                                                       \
-		T x, y;                                                                         \
-		memcpy(&x, &a, sizeof x);                                                       \
-		memcpy(&y, &b, sizeof y);                                                       \
-		ldmxcsr(mxcsr_rc[rm]);                                                          \
-		__asm__ volatile(insn " %1, %0" : "+x"(x) : "x"(y));                            \
-		*fl = mx_end(rm);                                                               \
-		memcpy(r, &x, sizeof x);                                                        \
-		return true;                                                                    \
-	}
-HOST_OP2(host_add32, "addss", float, uint32_t)
-HOST_OP2(host_sub32, "subss", float, uint32_t)
-HOST_OP2(host_mul32, "mulss", float, uint32_t)
-HOST_OP2(host_div32, "divss", float, uint32_t)
-HOST_OP2(host_add64, "addsd", double, uint64_t)
-HOST_OP2(host_sub64, "subsd", double, uint64_t)
-HOST_OP2(host_mul64, "mulsd", double, uint64_t)
-HOST_OP2(host_div64, "divsd", double, uint64_t)
-HOST_OP2(host_sqrt32, "sqrtss", float, uint32_t)
-HOST_OP2(host_sqrt64, "sqrtsd", double, uint64_t)
-
-/* x = x * y + z with one rounding (FMA3). */
-#define HOST_FMA(name, insn, T, U)                                                              \
-	static inline void name(U a, U b, U c, unsigned rm, U *r, uint32_t *fl)                 \
+/* The MXCSR window: set rounding mode and clear flags, one instruction, read the flags, restore
+ * the default. Out of line, so that no other arithmetic is scheduled inside the window.
+ * (Reading MXCSR is slow on some hosts, ~25 ns, hence the RNE path below avoids it.) */
+#define MX_OP(name, insn, T, U)                                                                 \
+	static __attribute__((noinline)) U name(U a, U b, U c, unsigned rm, uint32_t *fl)      \
 	{                                                                                       \
 		T x, y, z;                                                                      \
 		memcpy(&x, &a, sizeof x);                                                       \
 		memcpy(&y, &b, sizeof y);                                                       \
 		memcpy(&z, &c, sizeof z);                                                       \
 		ldmxcsr(mxcsr_rc[rm]);                                                          \
-		__asm__ volatile(insn " %2, %1, %0" : "+x"(x) : "x"(y), "x"(z));                \
-		*fl = mx_end(rm);                                                               \
-		memcpy(r, &x, sizeof x);                                                        \
+		__asm__ volatile(insn : "+x"(x) : "x"(y), "x"(z));                              \
+		*fl = mx_flags(stmxcsr());                                                      \
+		ldmxcsr(0x1f80);                                                                \
+		memcpy(&a, &x, sizeof x);                                                       \
+		return a;                                                                       \
 	}
-HOST_FMA(host_fma32, "vfmadd213ss", float, uint32_t)
-HOST_FMA(host_fma64, "vfmadd213sd", double, uint64_t)
+MX_OP(mx_add32, "addss %1, %0", float, uint32_t)
+MX_OP(mx_sub32, "subss %1, %0", float, uint32_t)
+MX_OP(mx_mul32, "mulss %1, %0", float, uint32_t)
+MX_OP(mx_div32, "divss %1, %0", float, uint32_t)
+MX_OP(mx_sqrt32, "sqrtss %0, %0", float, uint32_t)
+MX_OP(mx_fma32, "vfmadd213ss %2, %1, %0", float, uint32_t)    /* x = x * y + z */
+MX_OP(mx_add64, "addsd %1, %0", double, uint64_t)
+MX_OP(mx_sub64, "subsd %1, %0", double, uint64_t)
+MX_OP(mx_mul64, "mulsd %1, %0", double, uint64_t)
+MX_OP(mx_div64, "divsd %1, %0", double, uint64_t)
+MX_OP(mx_sqrt64, "sqrtsd %0, %0", double, uint64_t)
+MX_OP(mx_fma64, "vfmadd213sd %2, %1, %0", double, uint64_t)
+
+/* RNE without touching MXCSR (the host's default mode is RNE). The result is the hardware's;
+ * NX comes from an exact residual (error-free transformations: TwoSum for sums, the fused
+ * multiply-add residual x*y - p, x - q*y and x - r*r for products, quotients and roots, and
+ * for fma the comparison of two exact double-word values). Each case applies only where the
+ * residual is exact and the result is finite and not tiny, so the only possible flag is NX;
+ * anything else returns false and goes through the MXCSR window. */
+enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT, OP_FMA };
+
+#define FMA_ASM(T, sfx)                                                                         \
+	static inline T fma_##sfx(T x, T y, T z)                                                \
+	{                                                                                       \
+		__asm__("vfmadd213" #sfx " %2, %1, %0" : "+x"(x) : "x"(y), "x"(z));             \
+		return x;                                                                       \
+	}
+FMA_ASM(float, ss)
+FMA_ASM(double, sd)
+/* The instruction itself (the libm call would set errno). */
+static inline float sqrt_ss(float x) { __asm__("sqrtss %0, %0" : "+x"(x)); return x; }
+static inline double sqrt_sd(double x) { __asm__("sqrtsd %0, %0" : "+x"(x)); return x; }
+
+#define RNE_FAST(name, T, U, FMA, SQRT, MINNORM, TINY_MUL, TINY_DIV, TINY_SQRT)                       \
+	static inline bool name(int op, U ua, U ub, U uc, U *ur, uint32_t *flags)              \
+	{                                                                                       \
+		T x, y, z, r, res;                                                              \
+		memcpy(&x, &ua, sizeof x);                                                      \
+		memcpy(&y, &ub, sizeof y);                                                      \
+		memcpy(&z, &uc, sizeof z);                                                      \
+		switch (op) {                                                                   \
+		case OP_SUB:                                                                    \
+			y = -y;                                                                 \
+			/* fall through */                                                      \
+		case OP_ADD: {                                                                  \
+			/* A tiny sum is exact, so only overflow and NaN need the window. */    \
+			r = x + y;                                                              \
+			if (!__builtin_isfinite(r))                                             \
+				return false;                                                   \
+			T bb = r - x;                                                           \
+			res = (x - (r - bb)) + (y - bb);                                        \
+			break;                                                                  \
+		}                                                                               \
+		case OP_MUL:                                                                    \
+			r = x * y;                                                              \
+			if (r == 0 && (x == 0 || y == 0)) {                                     \
+				res = 0;                                                        \
+				break;                                                          \
+			}                                                                       \
+			if (!__builtin_isfinite(r) || __builtin_fabs(r) < TINY_MUL)             \
+				return false;                                                   \
+			res = FMA(x, y, -r);                                                    \
+			break;                                                                  \
+		case OP_DIV:                                                                    \
+			r = x / y;                                                              \
+			if (r == 0 && x == 0) {                                                 \
+				res = 0;                                                        \
+				break;                                                          \
+			}                                                                       \
+			if (!__builtin_isfinite(r) || !(__builtin_fabs(r) > MINNORM) ||         \
+			    !(__builtin_fabs(x) >= TINY_DIV))                                   \
+				return false;                                                   \
+			res = FMA(-r, y, x);                                                    \
+			break;                                                                  \
+		case OP_SQRT:                                                                   \
+			if (x == 0) {                                                           \
+				r = x;                                                          \
+				res = 0;                                                        \
+				break;                                                          \
+			}                                                                       \
+			if (!(x >= TINY_SQRT) || !__builtin_isfinite(x))                        \
+				return false;                                                   \
+			r = SQRT(x);                                                  \
+			res = FMA(-r, r, x);                                                    \
+			break;                                                                  \
+		default: {                                                                      \
+			r = FMA(x, y, z);                                                       \
+			if (!__builtin_isfinite(r) || !(__builtin_fabs(r) > MINNORM))           \
+				return false;                                                   \
+			T ph = x * y;                                                           \
+			if (!__builtin_isfinite(ph) || !(__builtin_fabs(ph) >= TINY_SQRT))      \
+				return false;                                                   \
+			T pl = FMA(x, y, -ph), d = r - z, bb = d - r;                           \
+			if (!__builtin_isfinite(d))                                             \
+				return false;                                                   \
+			T e = (r - (d - bb)) + (-z - bb);                                       \
+			res = ph == d && pl == e ? 0 : 1;                                       \
+			break;                                                                  \
+		}                                                                               \
+		}                                                                               \
+		if (res != 0)                                                                   \
+			*flags |= K64_FFLAG_NX;                                                 \
+		memcpy(ur, &r, sizeof r);                                                       \
+		return true;                                                                    \
+	}
+/* Thresholds (emin, p): products need |x*y| >= 2^(emin+p) for an exact residual, quotients
+ * |x| >= 2^(emin+p+2), roots and fma products 2^(emin+2p). */
+RNE_FAST(rne_fast32, float, uint32_t, fma_ss, sqrt_ss, 0x1p-126f, 0x1p-102f, 0x1p-100f, 0x1p-78f)
+RNE_FAST(rne_fast64, double, uint64_t, fma_sd, sqrt_sd, 0x1p-1022, 0x1p-969, 0x1p-967, 0x1p-916)
+
+/* The host's result, or false (NaN results: redo in software for the canonical NaN and the
+ * RISC-V invalid rules, e.g. NV for inf * 0 + qNaN). */
+static inline bool host_op(int op, unsigned fmt, uint64_t a, uint64_t b, uint64_t c, unsigned rm,
+			   uint64_t *r, uint32_t *flags)
+{
+	if (fmt == 16 || rm > K64_RM_RUP || k64_fp_soft_only)
+		return false;
+	const bool fma_ok = host_has_fma();
+	if (op == OP_FMA && !fma_ok)
+		return false;
+	if (rm == K64_RM_RNE && fma_ok) {
+		if (fmt == 32) {
+			uint32_t r32;
+			if (rne_fast32(op, (uint32_t)a, (uint32_t)b, (uint32_t)c, &r32, flags)) {
+				*r = r32;
+				return true;
+			}
+		} else if (rne_fast64(op, a, b, c, r, flags)) {
+			return true;
+		}
+	}
+	uint32_t fl = 0;
+	if (fmt == 32) {
+		uint32_t x = (uint32_t)a, y = (uint32_t)b, z = (uint32_t)c;
+		switch (op) {
+		case OP_ADD:  *r = mx_add32(x, y, z, rm, &fl); break;
+		case OP_SUB:  *r = mx_sub32(x, y, z, rm, &fl); break;
+		case OP_MUL:  *r = mx_mul32(x, y, z, rm, &fl); break;
+		case OP_DIV:  *r = mx_div32(x, y, z, rm, &fl); break;
+		case OP_SQRT: *r = mx_sqrt32(x, y, z, rm, &fl); break;
+		default:      *r = mx_fma32(x, y, z, rm, &fl); break;
+		}
+	} else {
+		switch (op) {
+		case OP_ADD:  *r = mx_add64(a, b, c, rm, &fl); break;
+		case OP_SUB:  *r = mx_sub64(a, b, c, rm, &fl); break;
+		case OP_MUL:  *r = mx_mul64(a, b, c, rm, &fl); break;
+		case OP_DIV:  *r = mx_div64(a, b, c, rm, &fl); break;
+		case OP_SQRT: *r = mx_sqrt64(a, b, c, rm, &fl); break;
+		default:      *r = mx_fma64(a, b, c, rm, &fl); break;
+		}
+	}
+	if (k64_fp_is_nan(fmt, *r))
+		return false;
+	*flags |= fl;
+	return true;
+}
 #else
 #define HAVE_HOST_FPU 0
-#endif
-
-static inline bool use_host(unsigned fmt, unsigned rm)
+enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT, OP_FMA };
+static inline bool host_op(int op, unsigned fmt, uint64_t a, uint64_t b, uint64_t c, unsigned rm,
+			   uint64_t *r, uint32_t *flags)
 {
-	return HAVE_HOST_FPU && fmt != 16 && rm <= K64_RM_RUP && !k64_fp_soft_only;
+	(void)op; (void)fmt; (void)a; (void)b; (void)c; (void)rm; (void)r; (void)flags;
+	return false;
 }
-
-enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV };
-
-static inline uint64_t binop(int op, unsigned fmt, uint64_t a, uint64_t b, unsigned rm,
-			     uint32_t *flags)
-{
-#if HAVE_HOST_FPU
-	if (use_host(fmt, rm)) {
-		uint32_t fl;
-		uint64_t r;
-		if (fmt == 32) {
-			uint32_t r32, x = (uint32_t)a, y = (uint32_t)b;
-			switch (op) {
-			case OP_ADD: host_add32(x, y, rm, &r32, &fl); break;
-			case OP_SUB: host_sub32(x, y, rm, &r32, &fl); break;
-			case OP_MUL: host_mul32(x, y, rm, &r32, &fl); break;
-			default:     host_div32(x, y, rm, &r32, &fl); break;
-			}
-			r = r32;
-		} else {
-			switch (op) {
-			case OP_ADD: host_add64(a, b, rm, &r, &fl); break;
-			case OP_SUB: host_sub64(a, b, rm, &r, &fl); break;
-			case OP_MUL: host_mul64(a, b, rm, &r, &fl); break;
-			default:     host_div64(a, b, rm, &r, &fl); break;
-			}
-		}
-		if (!k64_fp_is_nan(fmt, r)) {
-			*flags |= fl;
-			return r;
-		}
-	}
 #endif
-	switch (op) {
-	case OP_ADD: return soft_add(fmt, a, b, rm, flags);
-	case OP_SUB: return soft_add(fmt, a, b ^ sign_bit(fmt), rm, flags);
-	case OP_MUL: return soft_mul(fmt, a, b, rm, flags);
-	default:     return soft_div(fmt, a, b, rm, flags);
-	}
-}
 
 uint64_t k64_fp_add(unsigned fmt, uint64_t a, uint64_t b, unsigned rm, uint32_t *flags)
 {
-	return binop(OP_ADD, fmt, a, b, rm, flags);
+	uint64_t r;
+	if (host_op(OP_ADD, fmt, a, b, 0, rm, &r, flags))
+		return r;
+	return soft_add(fmt, a, b, rm, flags);
 }
 uint64_t k64_fp_sub(unsigned fmt, uint64_t a, uint64_t b, unsigned rm, uint32_t *flags)
 {
-	return binop(OP_SUB, fmt, a, b, rm, flags);
+	uint64_t r;
+	if (host_op(OP_SUB, fmt, a, b, 0, rm, &r, flags))
+		return r;
+	return soft_add(fmt, a, b ^ sign_bit(fmt), rm, flags);
 }
 uint64_t k64_fp_mul(unsigned fmt, uint64_t a, uint64_t b, unsigned rm, uint32_t *flags)
 {
-	return binop(OP_MUL, fmt, a, b, rm, flags);
+	uint64_t r;
+	if (host_op(OP_MUL, fmt, a, b, 0, rm, &r, flags))
+		return r;
+	return soft_mul(fmt, a, b, rm, flags);
 }
 uint64_t k64_fp_div(unsigned fmt, uint64_t a, uint64_t b, unsigned rm, uint32_t *flags)
 {
-	return binop(OP_DIV, fmt, a, b, rm, flags);
+	uint64_t r;
+	if (host_op(OP_DIV, fmt, a, b, 0, rm, &r, flags))
+		return r;
+	return soft_div(fmt, a, b, rm, flags);
 }
-
 uint64_t k64_fp_sqrt(unsigned fmt, uint64_t a, unsigned rm, uint32_t *flags)
 {
-#if HAVE_HOST_FPU
-	if (use_host(fmt, rm)) {
-		uint32_t fl;
-		uint64_t r;
-		if (fmt == 32) {
-			uint32_t r32;
-			host_sqrt32((uint32_t)a, (uint32_t)a, rm, &r32, &fl);
-			r = r32;
-		} else {
-			host_sqrt64(a, a, rm, &r, &fl);
-		}
-		if (!k64_fp_is_nan(fmt, r)) {
-			*flags |= fl;
-			return r;
-		}
-	}
-#endif
+	uint64_t r;
+	if (host_op(OP_SQRT, fmt, a, a, 0, rm, &r, flags))
+		return r;
 	return soft_sqrt(fmt, a, rm, flags);
 }
-
 uint64_t k64_fp_fma(unsigned fmt, uint64_t a, uint64_t b, uint64_t c, bool neg_prod, bool neg_add,
 		    unsigned rm, uint32_t *flags)
 {
-#if HAVE_HOST_FPU
-	if (use_host(fmt, rm) && host_has_fma()) {
-		uint32_t fl;
-		uint64_t r;
-		uint64_t na = neg_prod ? a ^ sign_bit(fmt) : a, nc = neg_add ? c ^ sign_bit(fmt) : c;
-		if (fmt == 32) {
-			uint32_t r32;
-			host_fma32((uint32_t)na, (uint32_t)b, (uint32_t)nc, rm, &r32, &fl);
-			r = r32;
-		} else {
-			host_fma64(na, b, nc, rm, &r, &fl);
-		}
-		if (!k64_fp_is_nan(fmt, r)) {
-			*flags |= fl;
-			return r;
-		}
-	}
-#endif
+	uint64_t r;
+	/* -(a*b) = (-a)*b and -c are exact; NaN results are redone in software anyway. */
+	if (host_op(OP_FMA, fmt, neg_prod ? a ^ sign_bit(fmt) : a, b, neg_add ? c ^ sign_bit(fmt) : c,
+		    rm, &r, flags))
+		return r;
 	return soft_fma(fmt, a, b, c, neg_prod, neg_add, rm, flags);
 }
 
