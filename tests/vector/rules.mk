@@ -1,0 +1,14 @@
+# Vector tests (issue 3): floating point and fixed point (RVV part 2) and the random vector
+# instruction-stream generator.
+#  check-vector-diff:   tests/vector/*.c (intrinsics, auto-vectorised loops) in QEMU 10 and
+#                       karu64 at VLEN 128..1024; at 2048/4096 karu64 against QEMU's VLEN 256.
+#  check-vector-random: random vector instruction streams, QEMU 10 vs karu64 at VLEN
+#                       128..1024 (>= 1,000,000 instructions per VLEN), self-checked at 2048/4096.
+#  check-vector-est:    vfrec7/vfrsqrt7 known values from the manual's tables and examples.
+check-vector-diff: $(KARU64)
+	@mkdir -p $(B)/test-results
+	python3 tests/vector/run_diff.py --cc "$(RV_CC)" --qemu $(QEMU) --karu64 $(KARU64) \
+	  --out $(B)/tests/vector --results $(B)/test-results/vector-diff.txt
+
+CHECK += check-vector-diff
+.PHONY: check-vector-diff
