@@ -12,6 +12,7 @@
 #define MLDSA_KMAX 8
 #define MLDSA_LMAX 7
 #define MLDSA_CTILDE_MAX 64             /* lambda/4 for ML-DSA-87 */
+#define MLDSA_DIV_SHIFT 48
 
 typedef struct {
     int32_t c[MLDSA_N];
@@ -27,7 +28,7 @@ typedef struct {
     int z_bits;             /* 1 + bitlen(gamma1 - 1) */
     int w1_bits;            /* bitlen((q-1)/(2*gamma2) - 1) */
     int32_t m;              /* (q-1)/(2*gamma2) */
-    uint64_t div2g2;        /* ceil(2^48 / (2*gamma2)): exact floor division below 2^24 */
+    uint64_t div2g2;        /* ceil(2^MLDSA_DIV_SHIFT / (2*gamma2)), see mldsa_decompose */
     size_t pk_bytes, sk_bytes, sig_bytes;
 } mldsa_params;
 
