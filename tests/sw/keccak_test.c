@@ -103,9 +103,9 @@ int main(void)
         printf("sentinel");
         words(g, 32);
         if (vlenb >= 32) {
-            __asm__ volatile("vsetivli zero, 32, e64, m8, tu, mu\n\t"
+            __asm__ volatile("vsetvli zero, %1, e64, m8, tu, mu\n\t"
                              "vle64.v v0, (%0)\n\t" VKECCAK_VI(0, 0) "vse64.v v0, (%0)\n\t"
-                             : : "r"(g) : "memory", "v0", "v1", "v2", "v3", "v4", "v5", "v6",
+                             : : "r"(g), "r"(32ul) : "memory", "v0", "v1", "v2", "v3", "v4", "v5", "v6",
                                "v7", "vl", "vtype");
         } else {
             __asm__ volatile("vsetivli zero, 16, e64, m8, tu, mu\n\t"

@@ -27,6 +27,10 @@ SW_QLIMIT := 3
 $(B)/sw/%/keccak_test: tests/sw/keccak_test.c $(B)/sw/%/libpqc.a
 	$(SW_CC_$*) -o $@ $< $(B)/sw/$*/libpqc.a
 
+$(SW_T)/probe_v: tests/sw/probe_v.c sw/include/zvknhk.h
+	@mkdir -p $(dir $@)
+	$(SW_CC_vauto_k) -o $@ $<
+
 $(B)/sw/%/mlkem_rvv_test: tests/sw/mlkem_rvv_test.c $(B)/sw/%/libpqc.a
 	$(SW_CC_$*) -o $@ $< $(B)/sw/$*/libpqc.a
 
@@ -52,7 +56,7 @@ check-sw-qemu-$(1): $(B)/sw/$(1)/kpqc $(B)/sw/$(1)/keccak_test $(if $(filter vin
 	@python3 tests/sw/keccak_check.py $(B)/sw/$(1)/keccak_test --runner "$(QEMU) $(SW_QEMU_CPU_$(1))" \
 	   --result $(SW_RES)/sw-keccak-$(1).txt
 	$(if $(filter vintr,$(1)),@python3 tests/sw/rvv_check.py $(B)/sw/$(1)/mlkem_rvv_test \
-	   --runner "$(QEMU) -cpu rva23u64" --vlens 128,256,512,1024 --result $(SW_RES)/sw-rvv-$(1).txt)
+	   --runner "$(QEMU) -cpu rva23u64,vlen={vlen}" --vlens 128,256,512,1024 --result $(SW_RES)/sw-rvv-$(1).txt)
 	@python3 tests/sw/kpqc_tests.py --kpqc $(B)/sw/$(1)/kpqc --runner "$(QEMU) $(SW_QEMU_CPU_$(1))" \
 	   --limit $(SW_QLIMIT) --result $(SW_RES)/sw-qemu-$(1).txt
 
@@ -84,12 +88,12 @@ $(SW_T)/ct_mlkem: tests/sw/ct_mlkem.c $(SW_LIB_SRCS)
 # and, for the Keccak backend test, at VLEN 128 (the 16 + 9 split and the VKR fallback).
 SW_K64_ALL := $(SW_QEMU_VARIANTS) $(SW_K_VARIANTS)
 check-sw-karu64: $(foreach v,host $(SW_K64_ALL),$(B)/sw/$(v)/kpqc) \
-                 $(foreach v,$(SW_K64_ALL),$(B)/sw/$(v)/keccak_test) $(B)/sw/vintr/mlkem_rvv_test
+                 $(foreach v,$(SW_K64_ALL),$(B)/sw/$(v)/keccak_test) $(B)/sw/vintr/mlkem_rvv_test $(SW_T)/probe_v
 	@mkdir -p $(SW_RES)
 	@tests/sw/karu64_run.sh "$(KARU64)" "$(B)" "$(SW_RES)" $(SW_QLIMIT) "$(SW_K64_ALL)"
 
 check-sw-full-karu64: $(foreach v,host $(SW_K64_ALL),$(B)/sw/$(v)/kpqc) \
-                      $(foreach v,$(SW_K64_ALL),$(B)/sw/$(v)/keccak_test) $(B)/sw/vintr/mlkem_rvv_test
+                      $(foreach v,$(SW_K64_ALL),$(B)/sw/$(v)/keccak_test) $(B)/sw/vintr/mlkem_rvv_test $(SW_T)/probe_v
 	@mkdir -p $(SW_RES)
 	@tests/sw/karu64_run.sh "$(KARU64)" "$(B)" "$(SW_RES)" 0 "$(SW_K64_ALL)"
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Runs mlkem_rvv_test (RVV kernels vs scalar kernels) under a runner at several VLENs.
-usage: rvv_check.py PROGRAM --runner 'qemu -cpu rva23u64' --vlens 128,256 [--result FILE]"""
+usage: rvv_check.py PROGRAM --runner 'qemu -cpu rva23u64,vlen={vlen}' --vlens 128,256 [--result FILE]
+({vlen} in the runner is replaced by each VLEN.)"""
 import argparse
 import re
 import shlex
@@ -16,9 +17,7 @@ a = ap.parse_args()
 passed = failed = 0
 out = [f"RVV ML-KEM kernels vs scalar kernels: {a.program}"]
 for v in a.vlens.split(","):
-    runner = shlex.split(a.runner)
-    if runner and runner[-1].startswith("rva23u64"):
-        runner[-1] += f",vlen={v}"
+    runner = shlex.split(a.runner.replace("{vlen}", v))
     r = subprocess.run(runner + [a.program], capture_output=True, text=True, timeout=600)
     m = re.search(r"VLEN (\d+): (\d+) passed, (\d+) failed", r.stdout)
     if not m or m.group(1) != v:

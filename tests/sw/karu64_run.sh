@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Guest-software tests on the simulator: every guest build, including the +K builds that QEMU
+# cannot run (vkeccak.vi). Skips, with a message and a "0 passed, 0 failed" result, when
+# build/karu64 is missing, cannot run a vector instruction, or (for the +K builds only) lacks
+# Zvknhk. LIMIT 0 = every vector (check-full), else that many per file/group.
+# usage: karu64_run.sh KARU64 BUILD_DIR RESULT_DIR LIMIT "VARIANTS"
+k64=$1; B=$2; res=$3; limit=$4; variants=$5
+tag=$([ "$limit" = 0 ] && echo full-karu64 || echo karu64)
+skip() { printf 'skipped: %s\n0 passed, 0 failed\n' "$1" | tee "$res/sw-$tag.txt"; exit 0; }
+[ -x "$k64" ] || skip "$k64 does not exist (run make first); the guest-software tests on karu64 did not run"
+probe=$("$k64" "$B/sw-tests/probe_v" v 2>&1) || skip "$k64 cannot run vector code yet (probe: $(echo "$probe" | tail -n1))"
+kprobe=$("$k64" "$B/sw-tests/probe_v" k 2>&1)
+have_k=0; echo "$kprobe" | grep -q "vkeccak ok" && have_k=1
+status=0
+notes=()
+for v in $variants; do
+  case $v in *_k|*_kr) if [ $have_k = 0 ]; then notes+=("skipped $v: no working vkeccak.vi ($(echo "$kprobe" | tail -n1))"); continue; fi;; esac
+  python3 tests/sw/keccak_check.py "$B/sw/$v/keccak_test" --runner "$k64" --result "$res/sw-$tag-keccak-$v.txt" || status=1
+  case $v in *_k|*_kr)  # the VLEN = 128 paths: 16 + 9 split, resident-state fallback
+    python3 tests/sw/keccak_check.py "$B/sw/$v/keccak_test" --runner "$k64 --vlen=128" \
+      --result "$res/sw-$tag-keccak128-$v.txt" || status=1;;
+  esac
+  if [ "$v" = vintr ]; then
+    python3 tests/sw/rvv_check.py "$B/sw/vintr/mlkem_rvv_test" --runner "$k64 --vlen={vlen}" \
+      --vlens 128,256,512 --result "$res/sw-$tag-rvv-vintr.txt" || status=1
+  fi
+  lim=(); [ "$limit" = 0 ] || lim=(--limit "$limit")
+  python3 tests/sw/kpqc_tests.py --kpqc "$B/sw/$v/kpqc" --runner "$k64" "${lim[@]}" \
+    --result "$res/sw-$tag-$v.txt" || status=1
+done
+builds=(host=:"$B/sw/host/kpqc")
+for v in $variants; do
+  case $v in *_k|*_kr) [ $have_k = 1 ] || continue;; esac
+  builds+=("$v=$k64:$B/sw/$v/kpqc")
+done
+python3 tests/sw/crossbuild.py --result "$res/sw-$tag-cross.txt" "${builds[@]}" || status=1
+if [ ${#notes[@]} -gt 0 ]; then printf '%s\n' "${notes[@]}"; fi
+exit $status
