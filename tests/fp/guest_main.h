@@ -188,6 +188,31 @@ static uint64_t gen_fma_addend(char k, uint64_t a, uint64_t b)
 	return box(32, gen_near(32, r));
 }
 
+/* Corner operands, all combinations of them run first for every FP operand kind. */
+#define NSPECIAL 12
+static uint64_t special(unsigned w, unsigned i)
+{
+	const unsigned fb = fb_of(w);
+	const uint64_t s = 1ull << (w - 1), inf = ((1ull << eb_of(w)) - 1) << fb;
+	const uint64_t one = ((1ull << (eb_of(w) - 1)) - 1) << fb, upper = w == 64 ? 0 : ~0ull << w;
+	uint64_t v;
+	switch (i) {
+	case 0: v = 0; break;                           /* +0 */
+	case 1: v = s; break;                           /* -0 */
+	case 2: v = inf; break;                         /* +inf */
+	case 3: v = inf | s; break;                     /* -inf */
+	case 4: v = inf | 1ull << (fb - 1); break;      /* canonical qNaN */
+	case 5: v = inf | 1; break;                     /* sNaN */
+	case 6: v = one; break;                         /* +1 */
+	case 7: v = one | s; break;                     /* -1 */
+	case 8: v = 1; break;                           /* smallest subnormal */
+	case 9: v = (inf - 1) | s; break;               /* -largest finite */
+	case 10: v = 1ull << fb; break;                 /* smallest normal */
+	default: v = one | 1ull << (fb - 1); break;     /* 1.5 */
+	}
+	return v | upper;
+}
+
 static void on_sigill(int sig)
 {
 	(void)sig;
@@ -242,6 +267,24 @@ int main(int argc, char **argv)
 	setvbuf(stdout, buf, _IOFBF, sizeof buf);
 	for (unsigned i = 0; i < n_ops; i++) {
 		const struct op *op = &ops[i];
+		unsigned nfp = 0;
+		while (nfp < 3 && op->kinds[nfp] && strchr("hsd", op->kinds[nfp]))
+			nfp++;
+		if (!(op->flags & (F_FEW | F_LOAD | F_STORE)) && nfp) {
+			unsigned combos = nfp == 1 ? NSPECIAL : nfp == 2 ? NSPECIAL * NSPECIAL
+							     : NSPECIAL * NSPECIAL * NSPECIAL;
+			for (unsigned c = 0; c < combos; c++) {
+				struct io io = { 0 };
+				uint64_t v[3] = { rnd(), rnd(), rnd() };
+				for (unsigned k = 0, cc = c; k < nfp; k++, cc /= NSPECIAL)
+					v[k] = special(kind_width(op->kinds[k]), cc % NSPECIAL);
+				io.a = v[0];
+				io.b = v[1];
+				io.c = v[2];
+				io.frm = rnd() % 5;
+				run_one(op, &io);
+			}
+		}
 		unsigned long reps = op->flags & F_FEW ? (n + 15) / 16 : n;
 		for (unsigned long r = 0; r < reps; r++) {
 			struct io io = { 0 };

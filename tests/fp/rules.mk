@@ -7,7 +7,10 @@
 #   check-fp-python  the arithmetic API (add, sub, mul, div, sqrt in RNE for binary16/32/64,
 #                    integer conversions) against Python's IEEE doubles, struct's binary16/32
 #                    packing and exact Fractions (tests/fp/pycases.py, tests/fp/api_test.c).
-#   check-fp-full    (CHECK_FULL) check-fp-qemu with 10x the operations and 4 more seeds.
+#   check-fp-karu64  the same guest program run whole under karu64 and QEMU: identical output
+#                    (decoder, fcsr, SIGILL delivery and siglongjmp in the guest included).
+#   check-fp-full    (CHECK_FULL) check-fp-qemu with 10x the operations and 4 more seeds, and
+#                    check-fp-karu64 with 10x the operations.
 FP_TB := $(B)/tests/fp
 FP_SRCS := src/isa/fp.c src/isa/fp_arith.c
 FP_QEMU_N := 3000
@@ -27,13 +30,17 @@ $(FP_TB)/api_test: tests/fp/api_test.c src/isa/fp_arith.c src/isa/fp.h
 check-fp-qemu: $(FP_TB)/guest $(FP_TB)/harness
 	@tests/fp/run_qemu.sh $(QEMU) $(FP_TB)/guest $(FP_TB)/harness $(FP_QEMU_N) $(B)/test-results/fp-qemu.txt 1
 
-check-fp-full: $(FP_TB)/guest $(FP_TB)/harness
+check-fp-karu64: $(FP_TB)/guest $(KARU64)
+	@tests/fp/run_karu64.sh $(QEMU) $(KARU64) $(FP_TB)/guest 1000 11 $(B)/test-results/fp-karu64.txt
+
+check-fp-full: $(FP_TB)/guest $(FP_TB)/harness $(KARU64)
 	@tests/fp/run_qemu.sh $(QEMU) $(FP_TB)/guest $(FP_TB)/harness 30000 $(B)/test-results/fp-full.txt 2 3 4 5
+	@tests/fp/run_karu64.sh $(QEMU) $(KARU64) $(FP_TB)/guest 10000 12 $(B)/test-results/fp-karu64-full.txt
 
 check-fp-python: $(FP_TB)/api_test tests/fp/pycases.py
 	@mkdir -p $(B)/test-results
 	@set -o pipefail; python3 tests/fp/pycases.py 10000 1 | $(FP_TB)/api_test | tee $(B)/test-results/fp-python.txt
 
-CHECK += check-fp-qemu check-fp-python
+CHECK += check-fp-qemu check-fp-python check-fp-karu64
 CHECK_FULL += check-fp-full
-.PHONY: check-fp-qemu check-fp-full check-fp-python
+.PHONY: check-fp-qemu check-fp-full check-fp-python check-fp-karu64
