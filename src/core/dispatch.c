@@ -14,14 +14,18 @@ static bool k64_boundary(struct k64_hart *h)
 }
 
 #define RUN_FN run_functional
+#define RUN_INNER loop_functional
 #define OBSERVE 0
 #include "core/dispatch.inc"
 #undef RUN_FN
+#undef RUN_INNER
 #undef OBSERVE
 #define RUN_FN run_observed
+#define RUN_INNER loop_observed
 #define OBSERVE 1
 #include "core/dispatch.inc"
 #undef RUN_FN
+#undef RUN_INNER
 #undef OBSERVE
 
 void k64_run(struct k64_hart *h)
