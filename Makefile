@@ -64,8 +64,13 @@ check-asan:
 	@$(MAKE) --no-print-directory B=build-asan SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
 	  CFLAGS="-O1 -g" QEMU=$(QEMU) check
 
+# The main job: the evaluation report (build/report/report.md).
+report: setup
+	@$(MAKE) --no-print-directory all sw bench-speed
+	@B=$(B) scripts/report
+
 clean:
 	rm -rf $(B) build-asan
 
-.PHONY: all setup check check-full check-asan clean
+.PHONY: all setup check check-full check-asan report clean
 -include $(SIM_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
