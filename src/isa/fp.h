@@ -52,13 +52,13 @@ unsigned k64_fp_class(unsigned fmt, uint64_t a);
 /* Sign injection: sign from b (kind 0 = fsgnj, 1 = fsgnjn, 2 = fsgnjx). */
 uint64_t k64_fp_sgnj(unsigned fmt, uint64_t a, uint64_t b, unsigned kind);
 
-/* Float -> integer of `ibits` (32 or 64) bits, signed or not, rounded with rm. Out of range
- * and NaN inputs saturate and raise NV as in the manual's fcvt table (NaN -> the largest
- * value); only NX otherwise. The result is the integer sign-extended to 64 bits (also for
- * 32-bit unsigned results, as fcvt.wu.s writes x[rd]). */
+/* Float -> integer of `ibits` (8, 16, 32 or 64) bits, signed or not, rounded with rm. Out of
+ * range and NaN inputs saturate and raise NV as in the manual's fcvt table (NaN and +inf -> the
+ * largest value, -inf -> the smallest); only NX otherwise. The result is the integer
+ * sign-extended from ibits to 64 bits (also for unsigned results, as fcvt.wu.s writes x[rd]). */
 uint64_t k64_fp_to_int(unsigned fmt, uint64_t a, unsigned ibits, bool is_signed, unsigned rm,
 		       uint32_t *flags);
-/* Integer (the low ibits of v, signed or not) -> float. */
+/* Integer (the low ibits of v, 8..64, signed or not) -> float. */
 uint64_t k64_fp_from_int(unsigned fmt, uint64_t v, unsigned ibits, bool is_signed, unsigned rm,
 			 uint32_t *flags);
 /* Format conversion (fcvt.s.d, fcvt.d.s, fcvt.h.s, ...): NaNs become the canonical NaN of the

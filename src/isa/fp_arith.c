@@ -747,6 +747,11 @@ uint64_t k64_fp_sgnj(unsigned fmt, uint64_t a, uint64_t b, unsigned kind)
 }
 
 /* ---- conversions -------------------------------------------------------------------------- */
+static inline uint64_t sext(uint64_t v, unsigned bits)
+{
+	return bits == 64 ? v : (uint64_t)((int64_t)(v << (64 - bits)) >> (64 - bits));
+}
+
 /* Unprivileged manual, F chapter, "Single-Precision Floating-Point Conversion and Move
  * Instructions", table of fcvt.w.s/fcvt.wu.s results for invalid inputs: out-of-range values
  * saturate, NaN and +inf give the largest value, -inf the smallest, all with NV. */
@@ -801,17 +806,17 @@ uint64_t k64_fp_to_int(unsigned fmt, uint64_t a, unsigned ibits, bool is_signed,
 	}
 	if (rbit || st)
 		*flags |= K64_FFLAG_NX;
-	return ibits == 32 ? (uint64_t)(int64_t)(int32_t)r : r;
+	return sext(r, ibits);
 nv:
 	*flags |= K64_FFLAG_NV;
-	return ibits == 32 ? (uint64_t)(int64_t)(int32_t)r : r;
+	return sext(r, ibits);
 }
 
 uint64_t k64_fp_from_int(unsigned fmt, uint64_t v, unsigned ibits, bool is_signed, unsigned rm,
 			 uint32_t *flags)
 {
-	if (ibits == 32)
-		v = is_signed ? (uint64_t)(int64_t)(int32_t)v : (uint32_t)v;
+	if (ibits < 64)
+		v = is_signed ? sext(v, ibits) : v & ((1ull << ibits) - 1);
 	bool neg = is_signed && (int64_t)v < 0;
 	uint64_t m = neg ? (uint64_t)0 - v : v;
 	if (m == 0)

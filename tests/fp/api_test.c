@@ -1,11 +1,20 @@
 /* The arithmetic API of src/isa/fp.h against Python's IEEE arithmetic (tests/fp/pycases.py on
  * stdin): result bits and the NX/OF flags of add, sub, mul, div and sqrt in RNE for binary16,
- * binary32 and binary64, int64 -> binary64 and binary64 -> int64 (RTZ). Every case runs on the
+ * binary32 and binary64, int64 -> binary64 and binary64 -> int64 (RTZ), binary16/32 -> int8,
+ * int16, uint16 (RTZ, with NV) and int16 -> binary16. Every case runs on the
  * host-FPU path and on the software path. UF is not compared here (Python does not report it;
  * the QEMU test covers it). Prints counts and "N passed, N failed". */
 #include <stdio.h>
 #include <string.h>
 #include "isa/fp.h"
+
+/* Narrow conversion results are returned sign-extended from the integer width (fp.h). */
+static uint64_t sext_to(uint64_t r, unsigned bits, const char *op)
+{
+	if (!strcmp(op, "f2i") || bits >= 64)
+		return r;
+	return (uint64_t)((int64_t)(r << (64 - bits)) >> (64 - bits));
+}
 
 int main(void)
 {
@@ -39,11 +48,21 @@ int main(void)
 				got = k64_fp_from_int(fmt, a, 64, true, K64_RM_RNE, &f);
 			else if (!strcmp(op, "f2i"))
 				got = k64_fp_to_int(fmt, a, 64, true, K64_RM_RTZ, &f);
+			else if (!strcmp(op, "f2i8"))
+				got = k64_fp_to_int(fmt, a, 8, true, K64_RM_RTZ, &f);
+			else if (!strcmp(op, "f2i16"))
+				got = k64_fp_to_int(fmt, a, 16, true, K64_RM_RTZ, &f);
+			else if (!strcmp(op, "f2u16"))
+				got = k64_fp_to_int(fmt, a, 16, false, K64_RM_RTZ, &f);
+			else if (!strcmp(op, "i2f16"))
+				got = k64_fp_from_int(fmt, a, 16, true, K64_RM_RNE, &f);
 			else {
 				fprintf(stderr, "api_test: error: unknown operation %s\n", op);
 				return 2;
 			}
-			f &= K64_FFLAG_NX | K64_FFLAG_OF;
+			f &= K64_FFLAG_NX | K64_FFLAG_OF | K64_FFLAG_NV;
+			if (!strncmp(op, "f2", 2))
+				r = sext_to(r, op[3] == '8' ? 8 : 16, op);
 			if (got == r && f == fl) {
 				pass++;
 			} else if (fail++ < 20) {

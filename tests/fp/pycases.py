@@ -104,4 +104,28 @@ for _ in range(n):
         continue
     t = int(x)
     out.append(f"f2i 64 {a:x} 0 {t & ((1 << 64) - 1):x} {0 if t == x else NX:x}")
+# Narrow integers (the vector unit's SEW 8/16 conversions): binary32/binary16 -> int8/int16/
+# uint16 (RTZ), saturating with NV out of range and for NaN as in the manual's fcvt table;
+# int16 -> binary16 (RNE).
+NV = 16
+for op, ibits, signed in (("f2i8", 8, True), ("f2i16", 16, True), ("f2u16", 16, False)):
+    for bits in (16, 32):
+        for _ in range(n // 4):
+            a = rand_finite(bits) if rng.random() < 0.9 else ((1 << (bits - 1)) - 1) & ~((1 << FMT[bits][2]) - 2)
+            x = to_float(a, bits)
+            lo, hi = (-(1 << (ibits - 1)), (1 << (ibits - 1)) - 1) if signed else (0, (1 << ibits) - 1)
+            if math.isnan(x):
+                t, fl = hi, NV
+            elif math.isinf(x):
+                t, fl = (hi if x > 0 else lo), NV
+            else:
+                t = int(x)
+                fl = 0 if t == x else NX
+                if t < lo or t > hi:
+                    t, fl = (lo if t < lo else hi), NV
+            out.append(f"{op} {bits} {a:x} 0 {t & ((1 << 64) - 1):x} {fl:x}")
+for _ in range(n // 4):
+    v = rng.randrange(-(1 << 15), 1 << 15)
+    res, ovf = from_float(float(v), 16)
+    out.append(f"i2f16 16 {v & 0xffff:x} 0 {res:x} {NX | OF if ovf else 0 if Fraction(to_float(res, 16)) == v else NX:x}")
 print("\n".join(out))

@@ -9,7 +9,7 @@
 #                    packing and exact Fractions (tests/fp/pycases.py, tests/fp/api_test.c).
 #   check-fp-karu64  the same guest program run whole under karu64 and QEMU: identical output
 #                    (decoder, fcsr, SIGILL delivery and siglongjmp in the guest included).
-#   check-fp-full    (CHECK_FULL) check-fp-qemu with 10x the operations and 4 more seeds, and
+#   check-fp-full    (CHECK_FULL) check-fp-qemu with 3x the operations and 4 more seeds, and
 #                    check-fp-karu64 with 10x the operations.
 FP_TB := $(B)/tests/fp
 FP_SRCS := src/isa/fp.c src/isa/fp_arith.c
@@ -34,7 +34,7 @@ check-fp-karu64: $(FP_TB)/guest $(KARU64)
 	@tests/fp/run_karu64.sh $(QEMU) $(KARU64) $(FP_TB)/guest 1000 11 $(B)/test-results/fp-karu64.txt
 
 check-fp-full: $(FP_TB)/guest $(FP_TB)/harness $(KARU64)
-	@tests/fp/run_qemu.sh $(QEMU) $(FP_TB)/guest $(FP_TB)/harness 30000 $(B)/test-results/fp-full.txt 2 3 4 5
+	@tests/fp/run_qemu.sh $(QEMU) $(FP_TB)/guest $(FP_TB)/harness 10000 $(B)/test-results/fp-full.txt 2 3 4 5
 	@tests/fp/run_karu64.sh $(QEMU) $(KARU64) $(FP_TB)/guest 10000 12 $(B)/test-results/fp-karu64-full.txt
 
 check-fp-python: $(FP_TB)/api_test tests/fp/pycases.py
