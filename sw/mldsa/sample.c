@@ -47,10 +47,10 @@ void mldsa_expand_a(const mldsa_params *p, mldsa_poly a[MLDSA_KMAX][MLDSA_LMAX],
  * CoeffFromHalfByte (Algorithm 15) for each half byte. */
 static void rej_bounded_poly(const mldsa_params *p, mldsa_poly *a, const uint8_t seed[66])
 {
-    /* Two blocks first: 272 bytes give 544 candidates, of which 256 are accepted with high
-     * probability (15/16 acceptance for eta = 2, 9/16 for eta = 4); then one block at a time. */
+    /* 256 coefficients take about 137 bytes for eta = 2 (acceptance 15/16) and 228 for
+     * eta = 4 (9/16): squeeze 1 or 2 blocks at once, then one block at a time as needed. */
     uint8_t buf[2 * SHAKE256_RATE];
-    size_t len = sizeof buf;
+    size_t len = (p->eta == 2 ? 1 : 2) * SHAKE256_RATE;
     keccak_sponge ctx;
     unsigned ctr = 0;
     shake256_init(&ctx);
