@@ -50,6 +50,7 @@ void k64_disasm(const struct k64_dinsn *d, char *buf, size_t len)
 		case 'b': PUT("0x%llx", (unsigned long long)(d->pc + (uint64_t)d->imm)); break;
 		case 'c': PUT("0x%03llx", (unsigned long long)d->imm & 0xfff); break;
 		case 'z': PUT("%u", rs1); break;
+		case 'k': PUT("%u", rs2); break;   /* 5-bit immediate in the vs2 field (vkeccak.vi) */
 		case 'm': PUT("%s", rmname[d->rm]); break;
 		case '(':
 			/* "(s)" : register in parentheses */

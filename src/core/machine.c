@@ -91,6 +91,7 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 		m->hart->mcounteren = m->hart->scounteren = 7;
 	}
 	m->hart->virtual_clock = m->cfg.virtual_clock;
+	m->hart->zvknhk_version = m->cfg.zvknhk && !strcmp(m->cfg.zvknhk, "v0.2") ? 2 : 1;
 	m->hart->max_insns = m->cfg.max_insns;
 	return 0;
 }
