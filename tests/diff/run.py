@@ -17,8 +17,9 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# RVA23U64 lacks Zbc; the corpus exercises clmul, so the reference enables it explicitly.
-QEMU_CPU = "rva23u64,zbc=true"
+# RVA23U64 has neither Zbc nor Zifencei (karu64 implements both; the corpus uses clmul and fence.i),
+# so the reference enables them explicitly.
+QEMU_CPU = "rva23u64,zbc=true,zifencei=true"
 VARIANTS = [("zb", "rv64gc_zba_zbb_zbs_zicond_zfa"), ("gc", "rv64gc")]
 GUEST_ARGS = ["alpha", "two words", "", "--dash"]
 GUEST_ENV = {"DIFF_A": "1", "DIFF_B": "hello world", "DIFF_EMPTY": "", "LC_ALL": "C"}
