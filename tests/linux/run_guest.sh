@@ -20,7 +20,10 @@ run_counted() {   # label, command...
 
 scratch=$(mktemp -d); trap 'rm -rf "$scratch"' EXIT
 run_counted "karu64 t_signals" $K $D/t_signals
+run_counted "karu64 t_vsignal" $K $D/t_vsignal
+run_counted "karu64 t_vsignal vlen 1024" $K --vlen=1024 $D/t_vsignal
 run_counted "karu64 t_auxv" $K $D/t_auxv imafdcv
+run_counted "karu64 t_auxv vlen 128" $K --vlen=128 $D/t_auxv imafdcv
 run_counted "karu64 t_auxv rv64gc" $K --isa=rv64gc $D/t_auxv imafdc
 run_counted "karu64 t_syscalls" $K $(realpath $D/t_syscalls) $(realpath $D/t_syscalls) "$scratch"
 run_counted "karu64 t_syscalls virtual clock" $K --virtual-clock $(realpath $D/t_syscalls) $(realpath $D/t_syscalls) "$scratch"
