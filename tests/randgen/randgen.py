@@ -3,7 +3,7 @@
 
 Each program is generated deterministically from one integer seed. It loads random initial
 integer/FP registers and fcsr, runs a stream of random valid RV64IMAFDC + Zba Zbb Zbs Zbc
-Zicond Zfa Zfhmin Zcb Zimop Zcmop Zicboz Zicbop instructions (loads/stores relative to a
+Zicond Zfa Zfhmin Zcb Zimop Zcmop Zicboz Zicbop Zawrs Zihintntl Zihintpause instructions (loads/stores relative to a
 reserved base register s1 = x9 into a scratch buffer, AMOs and LR/SC on aligned scratch
 addresses, forward branches and jumps only, FP ops with every rounding mode including dyn,
 frm/fflags/fcsr writes), then writes x0..x31, f0..f31 (raw bits), fcsr and the scratch
@@ -30,7 +30,7 @@ import time
 
 QEMU_CPU = "rva23u64,zbc=true,zifencei=true"   # RVA23U64 has neither Zbc nor Zifencei; the stream uses both
 ASM_ARCH = ("rv64imafdc_zicsr_zifencei_zba_zbb_zbs_zbc_zicond_zfa_zfhmin_zca_zcd_zcb_zimop_zcmop"
-            "_zicboz_zicbop_zihintpause_zihintntl")
+            "_zicboz_zicbop_zihintpause_zihintntl_zawrs")
 DEF_CC = ("clang-19 --target=riscv64-linux-gnu --sysroot=/usr/riscv64-linux-gnu --gcc-toolchain=/usr "
           "-fuse-ld=lld -static")
 
@@ -255,7 +255,8 @@ class Gen:
         elif k == 9:
             self.add("%s x%d" % (self.r.choice(["c.zext.b", "c.sext.b", "c.zext.h", "c.sext.h", "c.zext.w", "c.not"]), cr))
         elif k == 10:
-            self.add(self.r.choice(["c.nop", "nop", "pause", "ntl.all", "c.ntl.p1", "fence", "fence rw, rw", "fence.i"]))
+            self.add(self.r.choice(["c.nop", "nop", "pause", "ntl.all", "ntl.pall", "c.ntl.p1", "c.ntl.s1", "fence",
+                                    "fence rw, rw", "fence r, w", "fence.tso", "fence.i", "wrs.nto", "wrs.sto"]))
         elif k == 11:   # may-be-operations: mop.r/mop.rr write 0, c.mop.n writes nothing
             c = self.r.random()
             if c < 0.4:
@@ -439,7 +440,7 @@ class Gen:
             scratch.append(self.fp_value() if r.random() < 0.4 else self.int_value())
         self.r = saved
         out = ["# randgen seed %d, %d instructions in the stream" % (self.seed, self.total),
-               ".option arch, +zba, +zbb, +zbs, +zbc, +zicond, +zfa, +zfhmin, +zcb, +zimop, +zcmop, +zicboz, +zicbop, +zihintpause, +zihintntl",
+               ".option arch, +zba, +zbb, +zbs, +zbc, +zicond, +zfa, +zfhmin, +zcb, +zimop, +zcmop, +zicboz, +zicbop, +zihintpause, +zihintntl, +zawrs",
                ".text", ".globl _start", "_start:",
                "  li x5, 0x%x" % fcsr, "  fscsr x0, x5",
                "  lla x%d, init_f" % BASE]
