@@ -400,8 +400,10 @@ class Gen:
             self.add("fli.%s f%d, %s" % (p, fd, self.r.choice(FLI)))
         elif k == 16:
             self.add("%s.%s f%d, f%d%s" % (self.r.choice(["fround", "froundnx"]), p, fd, a, rms))
-        elif k == 17:
+        elif k == 17 and self.r.random() < 0.3:
             self.add("fcvtmod.w.d x%d, f%d, rtz" % (self.rd(), a))
+        elif k == 17:
+            self.add("%s.%s f%d, f%d, f%d" % (self.r.choice(["fmin", "fmax", "fsgnj", "fsgnjn", "fsgnjx"]), p, fd, a, b))
         else:   # Zfhmin
             j = self.r.randrange(6)
             if j == 0:
