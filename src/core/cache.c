@@ -174,8 +174,7 @@ struct k64_block *k64_cache_lookup(struct k64_hart *h, uint64_t pc, bool step)
 	}
 	struct k64_block *b = (struct k64_block *)(c->arena + c->used);
 	unsigned n = build(h, b, pc, K64_BLOCK_MAX);
-	unsigned slots = n + (b->d[n - 1].op == K64_OP_fall || n < 1 ? 0 : 1);
-	(void)slots;
+	/* n instructions and possibly a trailing K64_OP_fall */
 	c->used += sizeof(struct k64_block) + (n + 1) * sizeof(struct k64_dinsn);
 	c->used = (c->used + 15) & ~(size_t)15;
 	b->hnext = c->hash[i];
