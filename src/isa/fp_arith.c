@@ -386,7 +386,6 @@ static uint64_t soft_fma(unsigned fmt, uint64_t a, uint64_t b, uint64_t c, bool 
 
 /* ---- host SSE paths ------------------------------------------------------------------------ */
 #if defined(__x86_64__)
-#define HAVE_HOST_FPU 1
 /* MXCSR: all exceptions masked, no DAZ/FTZ, rounding control in bits 14:13 (RNE, RDN, RUP,
  * RTZ); flag bits IE 0, DE 1, ZE 2, OE 3, UE 4, PE 5. Outside the MXCSR windows below the host
  * MXCSR is assumed to be in its default state 0x1f80 (RNE, no DAZ/FTZ), which the windows
@@ -590,7 +589,6 @@ static inline bool host_op(int op, unsigned fmt, uint64_t a, uint64_t b, uint64_
 	return true;
 }
 #else
-#define HAVE_HOST_FPU 0
 enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT, OP_FMA };
 static inline bool host_op(int op, unsigned fmt, uint64_t a, uint64_t b, uint64_t c, unsigned rm,
 			   uint64_t *r, uint32_t *flags)
