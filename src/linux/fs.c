@@ -307,72 +307,40 @@ static int64_t sys_rwv(struct k64_linux *lx, uint64_t nr, int64_t fd, uint64_t i
 	return RET(r);
 }
 
-/* Kernel struct termios (asm-generic/termbits.h): 4 flags words, c_line, c_cc[19]. */
-#define KTERMIOS_SIZE 36
+/* Terminal ioctls: guest request (asm-generic/ioctls.h) -> host request, argument size and
+ * direction. The kernel's struct termios (asm-generic/termbits.h: four flag words, c_line,
+ * c_cc[19] = 36 bytes) and struct winsize are the same on the host. */
+static const struct { uint32_t g; unsigned long h; uint8_t size; bool out; } ioctls[] = {
+	{0x5401, TCGETS, 36, true}, {0x5402, TCSETS, 36, false}, {0x5403, TCSETSW, 36, false},
+	{0x5404, TCSETSF, 36, false}, {0x540F, TIOCGPGRP, 4, true}, {0x5413, TIOCGWINSZ, 8, true},
+	{0x5414, TIOCSWINSZ, 8, false}, {0x541B, FIONREAD, 4, true},
+};
+
 static int64_t sys_ioctl(struct k64_linux *lx, int64_t fd, uint64_t req, uint64_t arg)
 {
 	int h = k64_linux_hostfd(lx, fd);
 	if (h < 0)
 		return KERR(EBADF);
-	uint8_t buf[64];
-	switch ((uint32_t)req) {
-	case 0x5401: { /* TCGETS */
-		if (ioctl(h, TCGETS, buf) != 0)
+	for (size_t i = 0; i < sizeof ioctls / sizeof ioctls[0]; i++) {
+		if (ioctls[i].g != (uint32_t)req)
+			continue;
+		uint8_t buf[64] = { 0 };
+		unsigned n = ioctls[i].size;
+		if (!ioctls[i].out) {
+			const void *p = k64_linux_rd(lx, arg, n);
+			if (!p)
+				return KERR(EFAULT);
+			memcpy(buf, p, n);
+		}
+		if (ioctl(h, ioctls[i].h, buf) != 0)
 			return KERR(errno);
-		uint8_t *o = k64_linux_wr(lx, arg, KTERMIOS_SIZE);
-		if (!o)
-			return KERR(EFAULT);
-		memcpy(o, buf, KTERMIOS_SIZE);
+		if (ioctls[i].out) {
+			uint8_t *o = k64_linux_wr(lx, arg, n);
+			if (!o)
+				return KERR(EFAULT);
+			memcpy(o, buf, n);
+		}
 		return 0;
-	}
-	case 0x5402: case 0x5403: case 0x5404: { /* TCSETS, TCSETSW, TCSETSF */
-		const void *p = k64_linux_rd(lx, arg, KTERMIOS_SIZE);
-		if (!p)
-			return KERR(EFAULT);
-		if (ioctl(h, TCGETS, buf) != 0)
-			return KERR(errno);
-		memcpy(buf, p, KTERMIOS_SIZE);
-		unsigned long hreq = (uint32_t)req == 0x5402 ? TCSETS : (uint32_t)req == 0x5403 ? TCSETSW : TCSETSF;
-		return ioctl(h, hreq, buf) != 0 ? KERR(errno) : 0;
-	}
-	case 0x5413: { /* TIOCGWINSZ */
-		struct winsize ws;
-		if (ioctl(h, TIOCGWINSZ, &ws) != 0)
-			return KERR(errno);
-		uint8_t *o = k64_linux_wr(lx, arg, sizeof ws);
-		if (!o)
-			return KERR(EFAULT);
-		memcpy(o, &ws, sizeof ws);
-		return 0;
-	}
-	case 0x5414: { /* TIOCSWINSZ */
-		struct winsize ws;
-		const void *p = k64_linux_rd(lx, arg, sizeof ws);
-		if (!p)
-			return KERR(EFAULT);
-		memcpy(&ws, p, sizeof ws);
-		return ioctl(h, TIOCSWINSZ, &ws) != 0 ? KERR(errno) : 0;
-	}
-	case 0x541B: { /* FIONREAD */
-		int n;
-		if (ioctl(h, FIONREAD, &n) != 0)
-			return KERR(errno);
-		uint8_t *o = k64_linux_wr(lx, arg, 4);
-		if (!o)
-			return KERR(EFAULT);
-		memcpy(o, &n, 4);
-		return 0;
-	}
-	case 0x540F: { /* TIOCGPGRP */
-		pid_t pg;
-		if (ioctl(h, TIOCGPGRP, &pg) != 0)
-			return KERR(errno);
-		uint8_t *o = k64_linux_wr(lx, arg, 4);
-		if (!o)
-			return KERR(EFAULT);
-		memcpy(o, &pg, 4);
-		return 0;
-	}
 	}
 	return KERR(ENOTTY);
 }

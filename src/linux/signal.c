@@ -19,7 +19,6 @@ enum { SI_USER = 0, SI_TKILL = -6 };
 #define SIG_IGN 1ull
 #define SA_SIGINFO   0x00000004ull
 #define SA_ONSTACK   0x08000000ull
-#define SA_RESTART   0x10000000ull
 #define SA_NODEFER   0x40000000ull
 #define SA_RESETHAND 0x80000000ull
 enum { SS_ONSTACK = 1, SS_DISABLE = 2 };
@@ -527,11 +526,4 @@ int64_t k64_linux_sys_signal(struct k64_linux *lx, uint64_t nr, const uint64_t *
 	}
 	*handled = false;
 	return 0;
-}
-
-/* The fatal-signal line needs only the number; exported for the system-call layer's use. */
-const char *k64_linux_signal_name(int sig);
-const char *k64_linux_signal_name(int sig)
-{
-	return sig >= 1 && sig <= 31 ? signame[sig] : "SIGRT";
 }

@@ -73,6 +73,14 @@ else
 	bad "--strict: exit $rc, stderr: $(cat "$scratch/err")"
 fi
 
+# Terminal ioctls (TCGETS/TCSETS/TIOCGWINSZ translation) on a pseudo-terminal, and ENOTTY on a pipe.
+if [ -x "$Q" ] && command -v script >/dev/null; then
+	k=$(script -qec "$K $D/t_tty" /dev/null </dev/null | tr -d '\r'); q=$(script -qec "$Q $D/t_tty" /dev/null </dev/null | tr -d '\r')
+	[ -n "$k" ] && [ "$k" = "$q" ] && ok "terminal ioctls on a pty match QEMU: $k" || bad "pty: karu64 '$k' vs QEMU '$q'"
+fi
+k=$(echo | $T $K $D/t_tty)
+case "$k" in "tcgetattr=-1 (Inappropriate ioctl for device)"*) ok "tcgetattr on a pipe: $k";; *) bad "pipe: $k";; esac
+
 # Static PIE (ET_DYN without PT_INTERP).
 out=$($T $K $D/t_pie 2>&1); rc=$?
 [ $rc -eq 0 ] && [ "$out" = "static-pie ok" ] && ok "static PIE runs: '$out'" || bad "static PIE: exit $rc, output '$out'"
