@@ -154,23 +154,31 @@ CLIP_OPS(8, 16) CLIP_OPS(16, 32) CLIP_OPS(32, 64)
 enum { FORM_VV, FORM_VX, FORM_VI, FORM_VU };   /* vs1, x[rs1], simm5, uimm5 */
 #define K64_EB(n) ((n) == 8 ? 0 : (n) == 16 ? 1 : (n) == 32 ? 2 : 3)
 
+/* §5.2: "a vector register cannot be used to provide source operands with more than one EEW
+ * for a single instruction", and a mask source has EEW = 1: a masked instruction's vector
+ * sources may not be v0 (QEMU 10 enforces this, so do we). */
+static inline bool src_ok(const struct k64_dinsn *d, unsigned r) { return k64_vm(d) || r != 0; }
+
 /* Single-width operands: vd, vs2 (and vs1) are groups of EMUL = LMUL (§5.2, §5.3). */
 static inline void check_sw(struct k64_hart *h, const struct k64_dinsn *d, int form)
 {
 	k64_vcheck(h, d);
 	int lm = k64_vlmul_log2(h->vtype);
 	K64_VREQ(h, d, k64_valigned(d->rd, lm) && k64_valigned(d->rs2, lm) &&
-		 (form != FORM_VV || k64_valigned(d->rs1, lm)) && k64_vmask_ok(d, d->rd));
+		 (form != FORM_VV || k64_valigned(d->rs1, lm)) && k64_vmask_ok(d, d->rd) &&
+		 src_ok(d, d->rs2) && (form != FORM_VV || src_ok(d, d->rs1)));
 }
 /* Narrowing (§5.2, §11.7): vs2 is a 2*SEW group of 2*LMUL; SEW <= 32, LMUL <= 4; vd may
- * overlap vs2 only in its lowest-numbered part. */
+ * overlap vs2 only in its lowest-numbered part; vs1 (SEW) may not overlap vs2 (2*SEW). */
 static inline void check_nw(struct k64_hart *h, const struct k64_dinsn *d, int form)
 {
 	k64_vcheck(h, d);
 	int lm = k64_vlmul_log2(h->vtype);
 	K64_VREQ(h, d, k64_vsew(h->vtype) <= 32 && lm <= 2 && k64_valigned(d->rd, lm) &&
 		 k64_valigned(d->rs2, lm + 1) && (form != FORM_VV || k64_valigned(d->rs1, lm)) &&
-		 k64_vnoover(d->rd, lm, d->rs2, lm + 1, false) && k64_vmask_ok(d, d->rd));
+		 k64_vnoover(d->rd, lm, d->rs2, lm + 1, false) && k64_vmask_ok(d, d->rd) &&
+		 src_ok(d, d->rs2) && (form != FORM_VV || (src_ok(d, d->rs1) &&
+		 !k64_voverlap(d->rs1, k64_vgsize(lm), d->rs2, k64_vgsize(lm + 1)))));
 }
 
 static inline uint64_t scalar_operand(const struct k64_hart *h, const struct k64_dinsn *d, int form)

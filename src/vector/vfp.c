@@ -41,13 +41,19 @@ static inline uint64_t vfp_scalar(const struct k64_hart *h, unsigned rs1, unsign
 	return (f >> 16) == 0xffffffffffffull ? (uint16_t)f : 0x7e00u;
 }
 
+/* §5.2: a register may not provide source operands of two EEWs, and a mask source has EEW = 1,
+ * so a masked instruction's vector sources may not be v0 (QEMU 10 enforces this for every class
+ * below except compares and reductions, and so do we). */
+static inline bool src_ok(const struct k64_dinsn *d, unsigned r) { return k64_vm(d) || r != 0; }
+
 /* Single width: SEW in {32, 64}; vd, vs2 (and vs1) aligned to LMUL; §5.3 mask overlap. */
 static inline unsigned check_fsw(struct k64_hart *h, const struct k64_dinsn *d, bool vs1_vec)
 {
 	unsigned sew = vfp_enter(h, d);
 	int lm = k64_vlmul_log2(h->vtype);
 	K64_VREQ(h, d, sew >= 32 && k64_valigned(d->rd, lm) && k64_valigned(d->rs2, lm) &&
-		 (!vs1_vec || k64_valigned(d->rs1, lm)) && k64_vmask_ok(d, d->rd));
+		 (!vs1_vec || k64_valigned(d->rs1, lm)) && k64_vmask_ok(d, d->rd) &&
+		 src_ok(d, d->rs2) && (!vs1_vec || src_ok(d, d->rs1)));
 	return sew;
 }
 
@@ -61,7 +67,9 @@ static inline void check_fw(struct k64_hart *h, const struct k64_dinsn *d, bool 
 	K64_VREQ(h, d, sew == 32 && lm <= 2 && k64_valigned(d->rd, lm + 1) &&
 		 k64_valigned(d->rs2, vs2_wide ? lm + 1 : lm) && (!vs1_vec || k64_valigned(d->rs1, lm)) &&
 		 (vs2_wide || k64_vnoover(d->rd, lm + 1, d->rs2, lm, true)) &&
-		 (!vs1_vec || k64_vnoover(d->rd, lm + 1, d->rs1, lm, true)) && k64_vmask_ok(d, d->rd));
+		 (!vs1_vec || k64_vnoover(d->rd, lm + 1, d->rs1, lm, true)) && k64_vmask_ok(d, d->rd) &&
+		 src_ok(d, d->rs2) && (!vs1_vec || src_ok(d, d->rs1)) &&
+		 !(vs1_vec && vs2_wide && k64_voverlap(d->rs1, k64_vgsize(lm), d->rs2, k64_vgsize(lm + 1))));
 }
 
 static inline void vfp_done(struct k64_hart *h, uint32_t fl)
@@ -455,7 +463,8 @@ UN_FN(vfcvt_f_x, vfcvt_f_x_v)
 		int lm = k64_vlmul_log2(h->vtype);                                              \
 		K64_VREQ(h, d, ((SEWS) >> k64_vsew_log2b(h->vtype) & 1) && lm <= 2 &&          \
 			 k64_valigned(d->rd, lm + 1) && k64_valigned(d->rs2, lm) &&             \
-			 k64_vnoover(d->rd, lm + 1, d->rs2, lm, true) && k64_vmask_ok(d, d->rd)); \
+			 k64_vnoover(d->rd, lm + 1, d->rs2, lm, true) && k64_vmask_ok(d, d->rd) && \
+			 src_ok(d, d->rs2));                                                    \
 		uint32_t fl = 0;                                                                \
 		(void)rm;                                                                       \
 		if (h->vstart < h->vl) {                                                        \
@@ -510,7 +519,8 @@ static inline uint64_t cvt_rod(unsigned n, unsigned w, uint64_t a, uint32_t *fl)
 		int lm = k64_vlmul_log2(h->vtype);                                              \
 		K64_VREQ(h, d, ((SEWS) >> k64_vsew_log2b(h->vtype) & 1) && lm <= 2 &&          \
 			 k64_valigned(d->rd, lm) && k64_valigned(d->rs2, lm + 1) &&             \
-			 k64_vnoover(d->rd, lm, d->rs2, lm + 1, false) && k64_vmask_ok(d, d->rd)); \
+			 k64_vnoover(d->rd, lm, d->rs2, lm + 1, false) && k64_vmask_ok(d, d->rd) && \
+			 src_ok(d, d->rs2));                                                    \
 		uint32_t fl = 0;                                                                \
 		(void)rm;                                                                       \
 		if (h->vstart < h->vl) {                                                        \
@@ -547,7 +557,7 @@ NC_FN(vfncvt_rod_f_f, SEW32)
 	}
 static void k64_exec_vfmerge_vfm(struct k64_hart *h, const struct k64_dinsn *d)
 {
-	unsigned sew = check_fsw(h, d, false);
+	unsigned sew = check_fsw(h, d, false);   /* vfmerge: vm = 0, so vs2 may not be v0 */
 	if (h->vstart < h->vl) {
 		if (sew == 32)
 			MERGE_CASE(32)
