@@ -255,6 +255,22 @@ static int64_t sys_statx(struct k64_linux *lx, int64_t dfd, uint64_t path, uint6
 	return 0;
 }
 
+/* Length of the longest prefix of [addr, addr + len) whose pages all have `need`. */
+static uint64_t guest_prefix(struct k64_linux *lx, uint64_t addr, uint64_t len, unsigned need)
+{
+	if (len == 0 || k64_mem_host(lx->m, addr, len, need))
+		return len;
+	uint64_t n = 0;
+	while (n < len) {
+		uint64_t page_end = ((addr + n) | (K64_PAGE_SIZE - 1)) + 1;
+		uint64_t step = page_end - (addr + n) < len - n ? page_end - (addr + n) : len - n;
+		if (!k64_mem_host(lx->m, addr + n, step, need))
+			break;
+		n += step;
+	}
+	return n;
+}
+
 static int64_t sys_rw(struct k64_linux *lx, uint64_t nr, int64_t fd, uint64_t buf, uint64_t len, int64_t off)
 {
 	int h = k64_linux_hostfd(lx, fd);
@@ -263,6 +279,11 @@ static int64_t sys_rw(struct k64_linux *lx, uint64_t nr, int64_t fd, uint64_t bu
 	if (len > MAX_RW)
 		len = MAX_RW;
 	bool write_to_guest = nr == 63 || nr == 67;
+	/* Linux transfers up to the first inaccessible byte (a short count), EFAULT if none. */
+	uint64_t n = guest_prefix(lx, buf, len, write_to_guest ? K64_PERM_W : K64_PERM_R);
+	if (n == 0 && len)
+		return KERR(EFAULT);
+	len = n;
 	void *p = write_to_guest ? k64_linux_wr(lx, buf, len) : (void *)k64_linux_rd(lx, buf, len);
 	if (!p)
 		return KERR(EFAULT);
