@@ -22,6 +22,7 @@ import argparse
 import concurrent.futures as cf
 import os
 import random
+import re
 import shlex
 import struct
 import subprocess
@@ -363,6 +364,15 @@ class Gen:
             self.add("csrrs x%d, fcsr, x0" % self.rd())
 
     def g_fp(self):
+        n0 = len(self.items)
+        self.g_fp_op()
+        if len(self.items) > n0 and self.r.random() < 0.3:
+            # Read and clear fflags right after the operation, so the flags of single operations
+            # reach the final state instead of being masked by later accrual.
+            lines, n = self.items[-1]
+            self.items[-1] = (lines + ["fsflags x%d, x0" % self.rd()], n + 1)
+
+    def g_fp_op(self):
         p = self.r.choice(["s", "d"])
         k = self.r.randrange(20)
         fd, a, b, c = self.f(), self.f(), self.f(), self.f()
@@ -425,7 +435,16 @@ class Gen:
         weights = [w[1] for w in self.WEIGHTS]
         total = 0
         while total < self.n:
-            getattr(self, self.r.choices(names, weights)[0])()
+            g = self.r.choices(names, weights)[0]
+            getattr(self, g)()
+            if g in ("g_int_rr", "g_int_imm", "g_bitmanip", "g_compressed_alu") and self.r.random() < 0.12:
+                # Store the result to the scratch buffer, so that a wrong intermediate value is
+                # seen even when its register is overwritten before the dump.
+                lines, n = self.items[-1]
+                m = re.match(r"\S+ x(\d+)", lines[-1])
+                if m and int(m.group(1)) != 0:
+                    st = "sd x%s, %d(x%d)" % (m.group(1), self.mem_off(8, 8), BASE)
+                    self.items[-1] = (lines + [st], n + 1)
             total += self.items[-1][1]
         self.total = total
 
