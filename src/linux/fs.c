@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <poll.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -529,6 +531,44 @@ static int64_t sys_utimensat(struct k64_linux *lx, int64_t dfd, uint64_t path, u
 	return RET(utimensat(hd, p, times ? ts : NULL, (int)flags));
 }
 
+/* ppoll: struct pollfd {int fd; short events, revents;} as on the host, with fds translated.
+ * The signal mask argument is ignored: no signal can arrive while the host waits. */
+static int64_t sys_ppoll(struct k64_linux *lx, uint64_t ufds, uint64_t nfds, uint64_t tmo)
+{
+	if (nfds > K64_LINUX_MAX_FDS)
+		return KERR(EINVAL);
+	uint8_t *g = k64_linux_wr(lx, ufds, 8 * nfds);
+	if (!g && nfds)
+		return KERR(EFAULT);
+	struct pollfd hp[K64_LINUX_MAX_FDS];
+	for (uint64_t i = 0; i < nfds; i++) {
+		int32_t fd;
+		int16_t ev;
+		memcpy(&fd, g + 8 * i, 4);
+		memcpy(&ev, g + 8 * i + 4, 2);
+		/* A negative fd is skipped; an unknown one reports POLLNVAL, as Linux does. */
+		hp[i].fd = fd < 0 ? -1 : k64_linux_hostfd(lx, fd) >= 0 ? k64_linux_hostfd(lx, fd) : INT_MAX;
+		hp[i].events = ev;
+		hp[i].revents = 0;
+	}
+	struct timespec ts, *tp = NULL;
+	if (tmo) {
+		const void *p = k64_linux_rd(lx, tmo, sizeof ts);
+		if (!p)
+			return KERR(EFAULT);
+		memcpy(&ts, p, sizeof ts);
+		tp = &ts;
+	}
+	int r = ppoll(hp, (nfds_t)nfds, tp, NULL);
+	if (r < 0)
+		return KERR(errno);
+	for (uint64_t i = 0; i < nfds; i++) {
+		int16_t rev = hp[i].fd == INT_MAX ? POLLNVAL : hp[i].revents;
+		memcpy(g + 8 * i + 6, &rev, 2);
+	}
+	return r;
+}
+
 int64_t k64_linux_sys_fs(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled)
 {
 	*handled = true;
@@ -603,7 +643,42 @@ int64_t k64_linux_sys_fs(struct k64_linux *lx, uint64_t nr, const uint64_t *a, b
 		return h < 0 ? KERR(EBADF) : RET(nr == 82 ? fsync(h) : fdatasync(h));
 	}
 	case 88: return sys_utimensat(lx, a[0], a[1], a[2], a[3]);
+	case 43: case 44: { /* statfs, fstatfs: 120-byte generic 64-bit struct statfs */
+		struct statfs sf;
+		int r;
+		if (nr == 43) {
+			GET_PATH(p, a[0]);
+			r = statfs(p, &sf);
+		} else {
+			int h = k64_linux_hostfd(lx, fd);
+			if (h < 0)
+				return KERR(EBADF);
+			r = fstatfs(h, &sf);
+		}
+		if (r != 0)
+			return KERR(errno);
+		uint8_t *o = k64_linux_wr(lx, a[1], sizeof sf);
+		if (!o)
+			return KERR(EFAULT);
+		memcpy(o, &sf, sizeof sf);
+		return 0;
+	}
+	case 73: return sys_ppoll(lx, a[0], a[1], a[2]);
 	case 166: return (int64_t)umask((mode_t)(a[0] & 0777));
+	case 223: /* fadvise64 */
+		return k64_linux_hostfd(lx, fd) < 0 ? KERR(EBADF) : 0;
+	case 436: { /* close_range(first, last, flags) */
+		if (a[2] & ~(uint64_t)6 || a[0] > a[1])
+			return KERR(EINVAL);
+		for (uint64_t i = a[0]; i <= a[1] && i < K64_LINUX_MAX_FDS; i++)
+			if (lx->fds[i] >= 0) {
+				if (a[2] & 4) /* CLOSE_RANGE_CLOEXEC */
+					fcntl(lx->fds[i], F_SETFD, FD_CLOEXEC);
+				else
+					sys_close(lx, (int64_t)i);
+			}
+		return 0;
+	}
 	case 276: { /* renameat2 */
 		GET_PATH(o, a[1]);
 		GET_PATH(n, a[3]);

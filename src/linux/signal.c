@@ -479,7 +479,9 @@ static int64_t sys_kill(struct k64_linux *lx, int64_t pid, int64_t sig, int code
 {
 	if (sig < 0 || sig > K64_LINUX_NSIG)
 		return KERR(EINVAL);
-	if (pid != lx->pid && pid != 0 && pid != -1)
+	/* Only this process exists: itself, its process group (0, -pid); kill(-1, ...) reaches
+	 * every process except the caller, i.e. none here. */
+	if (pid != lx->pid && pid != 0 && pid != -(int64_t)lx->pid)
 		return KERR(ESRCH);
 	if (sig == 0)
 		return 0;

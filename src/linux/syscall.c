@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/sysinfo.h>
+#include <sys/times.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -533,6 +535,58 @@ int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0)
 		return 0;
 	}
 	case 169: return sys_gettimeofday(lx, a[0], a[1]);
+	case 148: case 150: { /* getresuid, getresgid */
+		uint32_t id[3];
+		if (nr == 148)
+			getresuid(&id[0], &id[1], &id[2]);
+		else
+			getresgid(&id[0], &id[1], &id[2]);
+		for (int i = 0; i < 3; i++) {
+			uint8_t *o = k64_linux_wr(lx, a[i], 4);
+			if (!o)
+				return KERR(EFAULT);
+			memcpy(o, &id[i], 4);
+		}
+		return 0;
+	}
+	case 153: { /* times: struct tms is four longs on both sides */
+		struct tms t;
+		clock_t c = times(&t);
+		if (a[0]) {
+			uint8_t *o = k64_linux_wr(lx, a[0], sizeof t);
+			if (!o)
+				return KERR(EFAULT);
+			memcpy(o, &t, sizeof t);
+		}
+		return (int64_t)c;
+	}
+	case 155: case 156: { /* getpgid, getsid */
+		if ((int32_t)a[0] != 0 && (int32_t)a[0] != lx->pid)
+			return KERR(ESRCH);
+		return (int64_t)(nr == 155 ? getpgid(0) : getsid(0));
+	}
+	case 158: return 0;   /* getgroups: no supplementary groups */
+	case 165: { /* getrusage: struct rusage has the same 64-bit layout everywhere */
+		struct rusage ru;
+		if (getrusage((int32_t)a[0] == -1 ? RUSAGE_CHILDREN : RUSAGE_SELF, &ru) != 0)
+			return KERR(errno);
+		uint8_t *o = k64_linux_wr(lx, a[1], sizeof ru);
+		if (!o)
+			return KERR(EFAULT);
+		memcpy(o, &ru, sizeof ru);
+		return 0;
+	}
+	case 179: { /* sysinfo: 112 bytes, the same generic layout on 64-bit hosts */
+		struct sysinfo si;
+		if (sysinfo(&si) != 0)
+			return KERR(errno);
+		uint8_t *o = k64_linux_wr(lx, a[0], sizeof si);
+		if (!o)
+			return KERR(EFAULT);
+		memcpy(o, &si, sizeof si);
+		return 0;
+	}
+	case 260: return KERR(ECHILD);   /* wait4: no child processes */
 	case 172: case 178: return lx->pid;           /* getpid, gettid */
 	case 173: return (int64_t)getppid();
 	case 174: return (int64_t)getuid();

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -11,6 +12,8 @@
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/resource.h>
+#include <sys/sysinfo.h>
+#include <sys/times.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -175,6 +178,23 @@ static void test_misc(const char *self)
 	CHECK(getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur > 0, "getrlimit NOFILE");
 	CHECK(syscall(999) == -1 && errno == ENOSYS, "unknown system call: ENOSYS");
 	CHECK_EQ(kill(getpid(), 0), 0, "kill(self, 0)");
+
+	int p[2];
+	pipe(p);
+	struct pollfd pf[3] = { { p[0], POLLIN, 0 }, { p[1], POLLOUT, 0 }, { 1000, POLLIN, 0 } };
+	CHECK_EQ(poll(pf, 3, 0), 2, "poll: write end ready, bad fd reported");
+	CHECK(pf[0].revents == 0 && (pf[1].revents & POLLOUT) && pf[2].revents == POLLNVAL, "poll revents (0, POLLOUT, POLLNVAL)");
+	write(p[1], "x", 1);
+	CHECK(poll(pf, 1, 100) == 1 && (pf[0].revents & POLLIN), "poll: data makes the read end ready");
+	CHECK_EQ(syscall(SYS_close_range, p[0] < p[1] ? p[0] : p[1], p[0] < p[1] ? p[1] : p[0], 0), 0, "close_range");
+	CHECK(fcntl(p[0], F_GETFD) == -1 && errno == EBADF && fcntl(p[1], F_GETFD) == -1, "close_range closed both pipe ends");
+	struct sysinfo si;
+	CHECK(sysinfo(&si) == 0 && si.totalram > 0 && si.mem_unit > 0, "sysinfo");
+	CHECK(sysconf(_SC_PHYS_PAGES) > 0, "sysconf(_SC_PHYS_PAGES)");
+	struct rusage ru;
+	CHECK_EQ(getrusage(RUSAGE_SELF, &ru), 0, "getrusage");
+	struct tms tm;
+	CHECK(times(&tm) != (clock_t)-1, "times");
 }
 
 int main(int argc, char **argv)
