@@ -1,23 +1,14 @@
 #!/usr/bin/env bash
-# Runs ct_mlkem under valgrind memcheck for every level and operation; a check passes when
-# memcheck reports no error (no branch or address depending on a secret) and the program
-# succeeds. The negative control (leak) passes when memcheck does report an error.
+# Runs ct_mlkem under valgrind memcheck for each level (see ct_mlkem.c): a line per operation,
+# "ok" when memcheck reported no error during it (the negative control: when it did).
 # usage: ct_run.sh CT_MLKEM RESULT_FILE
 prog=$1; res=$2
-pass=0; fail=0; out=()
-vg() { valgrind -q --error-exitcode=99 --track-origins=yes "$@" 2>&1; }
-for lv in 512 768 1024; do
-  for op in keygen encaps decaps decaps-bad; do
-    log=$(vg "$prog" "$lv" "$op"); rc=$?
-    if [ $rc -eq 0 ]; then pass=$((pass+1)); out+=("  ml-kem-$lv $op: no secret-dependent branch or index")
-    else fail=$((fail+1)); out+=("FAIL ml-kem-$lv $op (exit $rc):" "$(echo "$log" | head -n 20)"); fi
-  done
-done
-log=$(vg "$prog" 512 leak); rc=$?
-if [ $rc -eq 99 ] && echo "$log" | grep -q "depends on uninitialised"; then
-  pass=$((pass+1)); out+=("  negative control: a deliberate secret-dependent branch is reported")
-else fail=$((fail+1)); out+=("FAIL negative control not detected (exit $rc)"); fi
+# Two at a time (the machine has two cores); valgrind's reports go to RESULT_FILE.LEVEL.log.
+vg() { valgrind -q --track-origins=yes "$prog" "$1" 2>"$res.$1.log"; }
+out=$( { vg 512 & vg 768; wait; vg 1024; } )
+pass=$(grep -c '^ok ' <<<"$out"); fail=$(grep -c '^FAIL ' <<<"$out")
+[ $((pass + fail)) -eq 15 ] || fail=$((fail + 15 - pass - fail))
 { echo "constant-time (valgrind memcheck, secrets marked undefined): $prog"
-  printf '%s\n' "${out[@]}"
+  sort <<<"$out"
   echo "$pass passed, $fail failed"; } | tee "$res"
-[ $fail -eq 0 ]
+[ "$fail" -eq 0 ]

@@ -27,6 +27,23 @@ SW_QLIMIT := 3
 $(B)/sw/%/keccak_test: tests/sw/keccak_test.c $(B)/sw/%/libpqc.a
 	$(SW_CC_$*) -o $@ $< $(B)/sw/$*/libpqc.a
 
+# Backends (b) and (c) with vkeccak.vi replaced by nothing (ZVKNHK_TEST_IDENTITY): QEMU can then
+# run the vector loads, XORs, stores and the VLEN = 128 splits around the instruction.
+$(SW_T)/keccak_test_vk_identity: tests/sw/keccak_test.c sw/keccak/keccak.c sw/keccak/keccak_vk.c \
+                                 sw/keccak/keccak_vkr.c sw/keccak/keccak.h sw/include/zvknhk.h
+	@mkdir -p $(dir $@)
+	$(SW_CC_vintr_kr) -DZVKNHK_TEST_IDENTITY -o $@ $(filter %.c,$^)
+
+check-sw-qemu-rvv: $(B)/sw/vintr/mlkem_rvv_test
+	@mkdir -p $(SW_RES)
+	@python3 tests/sw/rvv_check.py $< --runner "$(QEMU) -cpu rva23u64,vlen={vlen}" \
+	   --vlens 128,256,512,1024 --result $(SW_RES)/sw-rvv-vintr.txt
+
+check-sw-qemu-vk-identity: $(SW_T)/keccak_test_vk_identity
+	@mkdir -p $(SW_RES)
+	@for v in 128 256 512; do python3 tests/sw/keccak_check.py $< --identity \
+	   --runner "$(QEMU) -cpu rva23u64,vlen=$$v" --result $(SW_RES)/sw-vk-identity-$$v.txt || exit 1; done
+
 $(SW_T)/probe_v: tests/sw/probe_v.c sw/include/zvknhk.h
 	@mkdir -p $(dir $@)
 	$(SW_CC_vauto_k) -o $@ $<
@@ -51,12 +68,10 @@ check-sw-host-long: $(B)/sw/host/kpqc $(B)/sw/host-ipd/kpqc
 # Per variant $(1): Keccak backend test, RVV-vs-scalar ML-KEM test (vintr only), and the vector
 # suites with --limit $(SW_QLIMIT) (check-sw-qemu-$(1)) or all of them (check-sw-full-qemu-$(1)).
 define SW_QEMU_RULES
-check-sw-qemu-$(1): $(B)/sw/$(1)/kpqc $(B)/sw/$(1)/keccak_test $(if $(filter vintr,$(1)),$(B)/sw/$(1)/mlkem_rvv_test)
+check-sw-qemu-$(1): $(B)/sw/$(1)/kpqc $(B)/sw/$(1)/keccak_test
 	@mkdir -p $(SW_RES)
 	@python3 tests/sw/keccak_check.py $(B)/sw/$(1)/keccak_test --runner "$(QEMU) $(SW_QEMU_CPU_$(1))" \
 	   --result $(SW_RES)/sw-keccak-$(1).txt
-	$(if $(filter vintr,$(1)),@python3 tests/sw/rvv_check.py $(B)/sw/$(1)/mlkem_rvv_test \
-	   --runner "$(QEMU) -cpu rva23u64,vlen={vlen}" --vlens 128,256,512,1024 --result $(SW_RES)/sw-rvv-$(1).txt)
 	@python3 tests/sw/kpqc_tests.py --kpqc $(B)/sw/$(1)/kpqc --runner "$(QEMU) $(SW_QEMU_CPU_$(1))" \
 	   --limit $(SW_QLIMIT) --result $(SW_RES)/sw-qemu-$(1).txt
 
@@ -68,7 +83,7 @@ check-sw-full-qemu-$(1): $(B)/sw/$(1)/kpqc
 endef
 $(foreach v,$(SW_QEMU_VARIANTS),$(eval $(call SW_QEMU_RULES,$(v))))
 
-check-sw-qemu: $(foreach v,$(SW_QEMU_VARIANTS),check-sw-qemu-$(v))
+check-sw-qemu: $(foreach v,$(SW_QEMU_VARIANTS),check-sw-qemu-$(v)) check-sw-qemu-rvv check-sw-qemu-vk-identity
 check-sw-full-qemu: $(foreach v,$(SW_QEMU_VARIANTS),check-sw-full-qemu-$(v))
 
 check-sw-cross: $(foreach v,host $(SW_QEMU_VARIANTS),$(B)/sw/$(v)/kpqc)
@@ -99,5 +114,5 @@ check-sw-full-karu64: $(foreach v,host $(SW_K64_ALL),$(B)/sw/$(v)/kpqc) \
 
 CHECK += check-sw-host check-sw-host-ipd check-sw-qemu check-sw-cross check-sw-ct check-sw-karu64
 CHECK_FULL += check-sw-full-qemu check-sw-full-karu64 check-sw-host-long
-.PHONY: check-sw-host check-sw-host-ipd check-sw-host-long check-sw-qemu check-sw-full-qemu \
+.PHONY: check-sw-qemu-rvv check-sw-qemu-vk-identity check-sw-host check-sw-host-ipd check-sw-host-long check-sw-qemu check-sw-full-qemu \
         check-sw-cross check-sw-ct check-sw-karu64 check-sw-full-karu64
