@@ -12,3 +12,15 @@ check-vector-diff: $(KARU64)
 
 CHECK += check-vector-diff
 .PHONY: check-vector-diff
+
+# 100 programs x 10,000 vector instructions = 1,000,000 per VLEN, each at VLEN 128, 256, 512 and
+# 1024 in QEMU 10 and karu64. VRANDOM_SEED picks another stream (the seed is printed).
+VRANDOM_SEED ?= 1
+check-vector-random: $(KARU64)
+	@mkdir -p $(B)/test-results
+	python3 tests/vector/vrandom.py check --seed $(VRANDOM_SEED) --programs 100 --insns 10000 -j 2 \
+	  --cc "$(RV_CC)" --qemu $(QEMU) --karu64 $(KARU64) --out $(B)/tests/vector-random \
+	  --results $(B)/test-results/vector-random.txt
+
+CHECK += check-vector-random
+.PHONY: check-vector-random

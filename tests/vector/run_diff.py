@@ -64,6 +64,8 @@ def check(name, exe, qemu, karu):
         k, kerr = run([karu, "--vlen=%d" % v, exe])
         if k is None:
             res.append(("%s vlen=%d" % (name, v), False, "karu64: %s" % kerr))
+        elif b" BAD" in k[0]:
+            res.append(("%s vlen=%d" % (name, v), False, "a known-value line says BAD"))
         elif k != q:
             why = "exit %d vs %d %s" % (q[1], k[1], kerr) if k[1] != q[1] else first_diff(q[0], k[0])
             res.append(("%s vlen=%d" % (name, v), False, why))
