@@ -257,11 +257,22 @@ static int run_hash(const hash_alg *h, const cmdline *c)
     keccak_sponge sp;
     sponge_init(&sp, h->rate, h->nrounds, ds);
     if (c->repeat_to) {
+        /* Absorb in chunks of whole periods of MSG (about 64 KiB), not MSG at a time. */
+        size_t per = msg.n ? (65536 / msg.n > 0 ? 65536 / msg.n : 1) : 0;
+        uint8_t *chunk = per ? malloc(per * msg.n) : NULL;
+        if (per && !chunk) {
+            free(msg.p);
+            free(digest);
+            return bad("--repeat-to: out of memory");
+        }
+        for (size_t i = 0; i < per; i++)
+            memcpy(chunk + i * msg.n, msg.p, msg.n);
         for (size_t done = 0; done < total;) {
-            size_t n = total - done < msg.n ? total - done : msg.n;
-            sponge_absorb(&sp, msg.p, n);
+            size_t n = total - done < per * msg.n ? total - done : per * msg.n;
+            sponge_absorb(&sp, chunk, n);
             done += n;
         }
+        free(chunk);
     } else {
         sponge_absorb(&sp, msg.p, msg.n);
     }
