@@ -15,6 +15,7 @@ exp="$result.qemu" got="$result.karu64"
   total=$(wc -l < "$exp")
   bad=$(diff "$exp" "$got" | grep -c '^[<>]' || true)
   diff "$exp" "$got" | head -20
+  [ "$qs" -eq 0 ] || { echo "error: qemu exited with $qs"; bad=$((bad + 1)); }
   [ "$qs" -eq "$ks" ] || bad=$((bad + 1))
   [ "$total" -gt 0 ] || bad=$((bad + 1))
   echo "lines compared: $total (differing lines counted once per side)"
