@@ -151,6 +151,13 @@ static int64_t sys_openat(struct k64_linux *lx, int64_t dfd, uint64_t path, uint
 	int hf = open_flags_to_host(flags, &bad);
 	if (bad)
 		return KERR(EINVAL);
+	char own[64];
+	snprintf(own, sizeof own, "/proc/%d/maps", lx->pid);
+	if (!strcmp(p, "/proc/self/maps") || !strcmp(p, "/proc/thread-self/maps") || !strcmp(p, own)) {
+		/* The host's maps would describe the simulator: describe the guest instead. */
+		int fd = k64_linux_maps_fd(lx);
+		return fd < 0 ? fd : install(lx, fd, 0);
+	}
 	const char *target = is_self_exe(lx, p) ? lx->exe : p;
 	int fd = openat(hd, target, hf, (mode_t)(mode & 07777));
 	if (fd < 0)

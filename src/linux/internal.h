@@ -31,6 +31,7 @@ struct k64_linux {
 	char exe[PATH_MAX];           /* absolute path of the program (/proc/self/exe) */
 
 	uint64_t brk_start, brk_cur;
+	uint64_t image_lo, image_hi;  /* the program's pages */
 	uint64_t stack_lo;
 
 	uint64_t rng[4];              /* xoshiro256** state */
@@ -71,6 +72,8 @@ int64_t k64_linux_sys_fs(struct k64_linux *lx, uint64_t nr, const uint64_t *a, b
 /* mm.c */
 bool k64_linux_page_mapped(struct k64_linux *lx, uint64_t addr);
 void k64_linux_mapping_changed(struct k64_linux *lx);
+/* A host file descriptor reading like /proc/self/maps of the guest, or -errno. */
+int k64_linux_maps_fd(struct k64_linux *lx);
 int64_t k64_linux_sys_mm(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled);
 
 /* signal.c */

@@ -1,39 +1,40 @@
 /* Guest memory management system calls: brk, mmap, munmap, mprotect, mremap, madvise.
  * Mappings are page permissions in the arena (mem.h); K64_LINUX_PERM_MAPPED marks every
  * guest mapping so PROT_NONE pages are not mistaken for free ones. Private file mappings
- * copy the file contents in (there is one process, so MAP_SHARED anonymous memory is the
+ * copy the file contents in (there is one process, so G_MAP_SHARED anonymous memory is the
  * same as private). Flag values: include/uapi/asm-generic/mman-common.h. */
+#define _GNU_SOURCE
 #include "linux/internal.h"
 #include <stdio.h>
+#include <sys/mman.h>
 #include <string.h>
 #include <unistd.h>
 
-#define PROT_READ  1u
-#define PROT_WRITE 2u
-#define PROT_EXEC  4u
-#define PROT_GROWSDOWN 0x01000000u
-#define PROT_GROWSUP   0x02000000u
-#define MAP_SHARED 0x01u
-#define MAP_PRIVATE 0x02u
-#define MAP_SHARED_VALIDATE 0x03u
-#define MAP_TYPE 0x0fu
-#define MAP_FIXED 0x10u
-#define MAP_ANONYMOUS 0x20u
-#define MAP_FIXED_NOREPLACE 0x100000u
-#define MREMAP_MAYMOVE 1u
-#define MREMAP_FIXED 2u
-#define MREMAP_DONTUNMAP 4u
-#define MADV_DONTNEED 4
-#define MADV_FREE 8
+#define G_PROT_READ  1u
+#define G_PROT_WRITE 2u
+#define G_PROT_EXEC  4u
+#define G_PROT_GROWSDOWN 0x01000000u
+#define G_PROT_GROWSUP   0x02000000u
+#define G_MAP_SHARED 0x01u
+#define G_MAP_PRIVATE 0x02u
+#define G_MAP_SHARED_VALIDATE 0x03u
+#define G_MAP_TYPE 0x0fu
+#define G_MAP_FIXED 0x10u
+#define G_MAP_ANONYMOUS 0x20u
+#define G_MAP_FIXED_NOREPLACE 0x100000u
+#define G_MREMAP_MAYMOVE 1u
+#define G_MREMAP_FIXED 2u
+#define G_MREMAP_DONTUNMAP 4u
+#define G_MADV_DONTNEED 4
 #define MMAP_MIN 0x10000ull            /* vm.mmap_min_addr */
 #define PAGE K64_PAGE_SIZE
 #define PAGE_MASK (K64_PAGE_SIZE - 1)
 
 static unsigned prot_perm(uint64_t prot)
 {
-	/* RISC-V has no write-only pages: Linux maps PROT_WRITE as read-write. */
-	return (prot & PROT_READ ? K64_PERM_R : 0) | (prot & PROT_WRITE ? K64_PERM_R | K64_PERM_W : 0) |
-	       (prot & PROT_EXEC ? K64_PERM_X : 0) | K64_LINUX_PERM_MAPPED;
+	/* RISC-V has no write-only pages: Linux maps G_PROT_WRITE as read-write. */
+	return (prot & G_PROT_READ ? K64_PERM_R : 0) | (prot & G_PROT_WRITE ? K64_PERM_R | K64_PERM_W : 0) |
+	       (prot & G_PROT_EXEC ? K64_PERM_X : 0) | K64_LINUX_PERM_MAPPED;
 }
 
 bool k64_linux_page_mapped(struct k64_linux *lx, uint64_t addr)
@@ -109,27 +110,27 @@ static int64_t sys_brk(struct k64_linux *lx, uint64_t want)
 static int64_t sys_mmap(struct k64_linux *lx, uint64_t addr, uint64_t len, uint64_t prot,
 			uint64_t flags, int64_t fd, uint64_t off)
 {
-	uint32_t type = flags & MAP_TYPE;
-	if (type != MAP_PRIVATE && type != MAP_SHARED && type != MAP_SHARED_VALIDATE)
+	uint32_t type = flags & G_MAP_TYPE;
+	if (type != G_MAP_PRIVATE && type != G_MAP_SHARED && type != G_MAP_SHARED_VALIDATE)
 		return KERR(EINVAL);
-	if (prot & ~(uint64_t)(PROT_READ | PROT_WRITE | PROT_EXEC | PROT_GROWSDOWN | PROT_GROWSUP))
+	if (prot & ~(uint64_t)(G_PROT_READ | G_PROT_WRITE | G_PROT_EXEC | G_PROT_GROWSDOWN | G_PROT_GROWSUP))
 		return KERR(EINVAL);
 	if (len == 0 || (off & PAGE_MASK))
 		return KERR(EINVAL);
 	uint64_t size = (len + PAGE_MASK) & ~PAGE_MASK;
 	if (size < len || size > K64_LINUX_ARENA_SIZE)
 		return KERR(ENOMEM);
-	bool anon = flags & MAP_ANONYMOUS;
+	bool anon = flags & G_MAP_ANONYMOUS;
 	int hfd = -1;
 	if (!anon) {
 		hfd = k64_linux_hostfd(lx, fd);
 		if (hfd < 0)
 			return KERR(EBADF);
 		/* A writable shared file mapping would need writes to reach the file. */
-		if (type != MAP_PRIVATE && (prot & PROT_WRITE))
+		if (type != G_MAP_PRIVATE && (prot & G_PROT_WRITE))
 			return KERR(ENODEV);
 	}
-	bool fixed = flags & (MAP_FIXED | MAP_FIXED_NOREPLACE);
+	bool fixed = flags & (G_MAP_FIXED | G_MAP_FIXED_NOREPLACE);
 	uint64_t at;
 	if (fixed) {
 		if (addr & PAGE_MASK)
@@ -137,7 +138,7 @@ static int64_t sys_mmap(struct k64_linux *lx, uint64_t addr, uint64_t len, uint6
 		if (!user_range(addr, size))
 			return KERR(ENOMEM);
 		if (range_any_mapped(lx, addr, size)) {
-			if (!(flags & MAP_FIXED))
+			if (!(flags & G_MAP_FIXED))
 				return KERR(EEXIST);
 			unmap(lx, addr, size);
 			k64_linux_mapping_changed(lx);
@@ -191,7 +192,7 @@ static int64_t sys_mprotect(struct k64_linux *lx, uint64_t addr, uint64_t len, u
 {
 	if (addr & PAGE_MASK)
 		return KERR(EINVAL);
-	if (prot & ~(uint64_t)(PROT_READ | PROT_WRITE | PROT_EXEC | PROT_GROWSDOWN | PROT_GROWSUP))
+	if (prot & ~(uint64_t)(G_PROT_READ | G_PROT_WRITE | G_PROT_EXEC | G_PROT_GROWSDOWN | G_PROT_GROWSUP))
 		return KERR(EINVAL);
 	uint64_t size = (len + PAGE_MASK) & ~PAGE_MASK;
 	if (size < len || addr + size < addr)
@@ -211,11 +212,11 @@ static int64_t sys_mprotect(struct k64_linux *lx, uint64_t addr, uint64_t len, u
 static int64_t sys_mremap(struct k64_linux *lx, uint64_t old, uint64_t old_len, uint64_t new_len,
 			  uint64_t flags, uint64_t new_addr)
 {
-	if (flags & ~(uint64_t)(MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP))
+	if (flags & ~(uint64_t)(G_MREMAP_MAYMOVE | G_MREMAP_FIXED | G_MREMAP_DONTUNMAP))
 		return KERR(EINVAL);
-	if ((flags & MREMAP_FIXED) && !(flags & MREMAP_MAYMOVE))
+	if ((flags & G_MREMAP_FIXED) && !(flags & G_MREMAP_MAYMOVE))
 		return KERR(EINVAL);
-	if (flags & MREMAP_DONTUNMAP)
+	if (flags & G_MREMAP_DONTUNMAP)
 		return KERR(EINVAL);
 	if (old & PAGE_MASK)
 		return KERR(EINVAL);
@@ -227,7 +228,7 @@ static int64_t sys_mremap(struct k64_linux *lx, uint64_t old, uint64_t old_len, 
 	for (uint64_t a = old; a < old + osz; a += PAGE)
 		if (!k64_linux_page_mapped(lx, a))
 			return KERR(EFAULT);
-	if (!(flags & MREMAP_FIXED)) {
+	if (!(flags & G_MREMAP_FIXED)) {
 		if (nsz <= osz) {
 			if (nsz < osz) {
 				unmap(lx, old + nsz, osz - nsz);
@@ -240,11 +241,11 @@ static int64_t sys_mremap(struct k64_linux *lx, uint64_t old, uint64_t old_len, 
 			k64_mem_set_perm(lx->m, old + osz, nsz - osz, perm);
 			return (int64_t)old;
 		}
-		if (!(flags & MREMAP_MAYMOVE))
+		if (!(flags & G_MREMAP_MAYMOVE))
 			return KERR(ENOMEM);
 	}
 	uint64_t to;
-	if (flags & MREMAP_FIXED) {
+	if (flags & G_MREMAP_FIXED) {
 		if ((new_addr & PAGE_MASK) || !user_range(new_addr, nsz))
 			return KERR(EINVAL);
 		if (new_addr < old + osz && old < new_addr + nsz)
@@ -282,12 +283,12 @@ static int64_t sys_madvise(struct k64_linux *lx, uint64_t addr, uint64_t len, in
 			r = KERR(ENOMEM);
 			continue;
 		}
-		/* Private anonymous pages read as zero after MADV_DONTNEED (and may after
-		 * MADV_FREE): zero them so programs relying on it behave as on Linux. */
-		if (advice == MADV_DONTNEED)
+		/* Private anonymous pages read as zero after G_MADV_DONTNEED (and may after
+		 * G_MADV_FREE): zero them so programs relying on it behave as on Linux. */
+		if (advice == G_MADV_DONTNEED)
 			memset(lx->m->host + a, 0, PAGE);
 	}
-	if (advice == MADV_DONTNEED)
+	if (advice == G_MADV_DONTNEED)
 		k64_linux_mapping_changed(lx);
 	return r;
 }
@@ -308,4 +309,62 @@ int64_t k64_linux_sys_mm(struct k64_linux *lx, uint64_t nr, const uint64_t *a, b
 	}
 	*handled = false;
 	return 0;
+}
+
+/* ---- /proc/self/maps ---------------------------------------------------------------------- */
+static const char *region_name(struct k64_linux *lx, uint64_t a)
+{
+	if (a >= lx->image_lo && a < lx->image_hi)
+		return lx->exe;
+	if (a >= lx->brk_start && a < ((lx->brk_cur + PAGE_MASK) & ~PAGE_MASK))
+		return "[heap]";
+	if (a >= lx->stack_lo && a < K64_LINUX_STACK_TOP)
+		return "[stack]";
+	if (a == K64_LINUX_SIGTRAMP)
+		return "[sigreturn]";
+	return "";
+}
+
+int k64_linux_maps_fd(struct k64_linux *lx)
+{
+	int fd = memfd_create("karu64-maps", MFD_CLOEXEC);
+	if (fd < 0)
+		return (int)KERR(errno);
+	FILE *f = fdopen(dup(fd), "w");
+	if (!f) {
+		close(fd);
+		return (int)KERR(ENOMEM);
+	}
+	const uint8_t *perm = lx->m->perm;
+	uint64_t npages = lx->m->size >> K64_PAGE_SHIFT;
+	uint64_t i = 0;
+	while (i < npages) {
+		if (!(i & 7) && i + 8 <= npages) {   /* skip unmapped space a word at a time */
+			uint64_t w;
+			memcpy(&w, perm + i, 8);
+			if (!w) {
+				i += 8;
+				continue;
+			}
+		}
+		unsigned p = perm[i] & (K64_PERM_RWX | K64_LINUX_PERM_MAPPED);
+		if (!p) {
+			i++;
+			continue;
+		}
+		uint64_t start = i << K64_PAGE_SHIFT;
+		const char *name = region_name(lx, start);
+		uint64_t j = i + 1;
+		while (j < npages && (perm[j] & (K64_PERM_RWX | K64_LINUX_PERM_MAPPED)) == p &&
+		       region_name(lx, j << K64_PAGE_SHIFT) == name)
+			j++;
+		fprintf(f, "%08llx-%08llx %c%c%cp 00000000 00:00 0%s%s\n", (unsigned long long)start,
+			(unsigned long long)(j << K64_PAGE_SHIFT), p & K64_PERM_R ? 'r' : '-',
+			p & K64_PERM_W ? 'w' : '-', p & K64_PERM_X ? 'x' : '-', *name ? "                          " : "",
+			name);
+		i = j;
+	}
+	fclose(f);
+	lseek(fd, 0, SEEK_SET);
+	return fd;
 }

@@ -258,6 +258,8 @@ int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linu
 			k64_mem_set_perm(m, a, 1, (k64_mem_page_perm(m, a) & K64_PERM_RWX) | K64_LINUX_PERM_MAPPED);
 	}
 	lx->brk_start = lx->brk_cur = e.load_hi + bias;
+	lx->image_lo = e.load_lo + bias;
+	lx->image_hi = e.load_hi + bias;
 
 	lx->stack_lo = K64_LINUX_STACK_TOP - K64_LINUX_STACK_SIZE;
 	k64_mem_set_perm(m, lx->stack_lo, K64_LINUX_STACK_SIZE,

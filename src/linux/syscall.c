@@ -294,8 +294,8 @@ static bool hwprobe_value(struct k64_linux *lx, int64_t key, uint64_t *val)
 	case 7:                   /* HIGHEST_VIRT_ADDRESS */
 		*val = K64_LINUX_ARENA_SIZE - 1;
 		return true;
-	case 8:                   /* TIME_CSR_FREQ: rdtime counts nanoseconds */
-		*val = 1000000000;
+	case 8:                   /* TIME_CSR_FREQ: rdtime ticks at 10 MHz (core/csr.c) */
+		*val = 10000000;
 		return true;
 	case 10:                  /* MISALIGNED_VECTOR_PERF */
 		*val = k64_has(isa, K64_EXT_V) ? 3 : 4;

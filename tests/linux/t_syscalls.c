@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <linux/futex.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -197,6 +198,41 @@ static void test_misc(const char *self)
 	CHECK(times(&tm) != (clock_t)-1, "times");
 }
 
+/* /proc/self/maps describes the guest (not the simulator): the stack line holds a local
+ * variable, an mmap'd region appears with its permissions, and pthread_getattr_np (which
+ * reads the file for the main thread) finds the stack. */
+static void test_maps(void)
+{
+	int local = 0;
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	FILE *f = fopen("/proc/self/maps", "r");
+	CHECK(f != NULL, "open /proc/self/maps");
+	char line[512];
+	int stack_ok = 0, region_ok = 0;
+	while (f && fgets(line, sizeof line, f)) {
+		unsigned long lo, hi;
+		char perms[8];
+		if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) != 3)
+			continue;
+		if (strstr(line, "[stack]") && (uintptr_t)&local >= lo && (uintptr_t)&local < hi)
+			stack_ok = 1;
+		if (lo <= (uintptr_t)m && (uintptr_t)m + 8192 <= hi && !strcmp(perms, "r-xp"))
+			region_ok = 1;
+	}
+	if (f)
+		fclose(f);
+	CHECK(stack_ok, "[stack] line contains a local variable");
+	CHECK(region_ok, "mmap'd r-x region listed as r-xp");
+	munmap(m, 8192);
+	pthread_attr_t a;
+	void *sa = NULL;
+	size_t ss = 0;
+	CHECK_EQ(pthread_getattr_np(pthread_self(), &a), 0, "pthread_getattr_np on the main thread");
+	pthread_attr_getstack(&a, &sa, &ss);
+	CHECK((uintptr_t)&local >= (uintptr_t)sa && (uintptr_t)&local < (uintptr_t)sa + ss,
+	      "main thread stack [%p, +%zu) contains a local", sa, ss);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
@@ -206,5 +242,6 @@ int main(int argc, char **argv)
 	test_files(argv[2]);
 	test_memory();
 	test_misc(argv[1]);
+	test_maps();
 	return t_done();
 }
