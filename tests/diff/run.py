@@ -71,10 +71,16 @@ def compare(name, exe, qemu, karu, ref_only):
     k, kerr = run([karu, exe])
     if k is None:
         return False, "karu64: %s" % kerr
+    for tag, out in (("qemu", q[0]), ("karu64", k[0])):   # both outputs kept for a failure only
+        if q != k:
+            with open("%s.%s.out" % (exe, tag), "wb") as fh:
+                fh.write(out)
+        elif os.path.exists("%s.%s.out" % (exe, tag)):
+            os.unlink("%s.%s.out" % (exe, tag))
     if q[1] != k[1]:
         return False, "exit status: qemu %d, karu64 %d %s" % (q[1], k[1], kerr)
     if q[0] != k[0]:
-        return False, "stdout differs at %s" % first_diff(q[0], k[0])
+        return False, "stdout differs at %s (outputs in %s.{qemu,karu64}.out)" % (first_diff(q[0], k[0]), exe)
     return True, "status %d, %d lines" % (q[1], q[0].count(b"\n"))
 
 
