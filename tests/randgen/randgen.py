@@ -437,7 +437,9 @@ class Gen:
 
     def generate(self):
         names = [w[0] for w in self.WEIGHTS]
-        weights = [w[1] for w in self.WEIGHTS]
+        # Each program has its own mix (every category scaled by 1/4..4, branches kept), so that
+        # some programs are dense in FP, others in memory or bit manipulation.
+        weights = [w[1] * (1 if w[0] == "g_branch" else 4 ** self.r.uniform(-1, 1)) for w in self.WEIGHTS]
         total = 0
         while total < self.n:
             g = self.r.choices(names, weights)[0]
