@@ -127,6 +127,19 @@ static bool is_self_exe(struct k64_linux *lx, const char *p)
 	       strcmp(p, own) == 0;
 }
 
+/* "maps", "auxv" or "cmdline" if p names that file of this process under /proc, else NULL. */
+static const char *proc_self_file(struct k64_linux *lx, const char *p)
+{
+	char own[32];
+	int n = snprintf(own, sizeof own, "/proc/%d/", lx->pid);
+	const char *rest = !strncmp(p, "/proc/self/", 11) ? p + 11 :
+			   !strncmp(p, "/proc/thread-self/", 18) ? p + 18 :
+			   !strncmp(p, own, (size_t)n) ? p + n : NULL;
+	if (rest && (!strcmp(rest, "maps") || !strcmp(rest, "auxv") || !strcmp(rest, "cmdline")))
+		return rest;
+	return NULL;
+}
+
 #define GET_PATH(var, addr)                                          \
 	char var[PATH_MAX];                                          \
 	do {                                                         \
@@ -151,11 +164,18 @@ static int64_t sys_openat(struct k64_linux *lx, int64_t dfd, uint64_t path, uint
 	int hf = open_flags_to_host(flags, &bad);
 	if (bad)
 		return KERR(EINVAL);
-	char own[64];
-	snprintf(own, sizeof own, "/proc/%d/maps", lx->pid);
-	if (!strcmp(p, "/proc/self/maps") || !strcmp(p, "/proc/thread-self/maps") || !strcmp(p, own)) {
-		/* The host's maps would describe the simulator: describe the guest instead. */
-		int fd = k64_linux_maps_fd(lx);
+	/* The host's /proc/self files would describe the simulator: give the guest's. */
+	const char *proc = proc_self_file(lx, p);
+	if (proc) {
+		int fd;
+		if (!strcmp(proc, "maps")) {
+			fd = k64_linux_maps_fd(lx);
+		} else {
+			bool aux = !strcmp(proc, "auxv");
+			uint64_t a = aux ? lx->auxv_addr : lx->args_addr, n = aux ? lx->auxv_len : lx->args_len;
+			const void *data = k64_linux_rd(lx, a, n);
+			fd = data ? k64_linux_memfd(data, n) : (int)KERR(EIO);
+		}
 		return fd < 0 ? fd : install(lx, fd, 0);
 	}
 	const char *target = is_self_exe(lx, p) ? lx->exe : p;

@@ -32,6 +32,8 @@ struct k64_linux {
 
 	uint64_t brk_start, brk_cur;
 	uint64_t image_lo, image_hi;  /* the program's pages */
+	uint64_t auxv_addr, auxv_len; /* for /proc/self/auxv */
+	uint64_t args_addr, args_len; /* argv strings, for /proc/self/cmdline */
 	uint64_t stack_lo;
 
 	uint64_t rng[4];              /* xoshiro256** state */
@@ -74,6 +76,8 @@ bool k64_linux_page_mapped(struct k64_linux *lx, uint64_t addr);
 void k64_linux_mapping_changed(struct k64_linux *lx);
 /* A host file descriptor reading like /proc/self/maps of the guest, or -errno. */
 int k64_linux_maps_fd(struct k64_linux *lx);
+/* A host file descriptor (memfd) holding len bytes of data, or -errno. */
+int k64_linux_memfd(const void *data, size_t len);
 int64_t k64_linux_sys_mm(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled);
 
 /* signal.c */

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "linux/internal.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <string.h>
 #include <unistd.h>
@@ -325,16 +326,32 @@ static const char *region_name(struct k64_linux *lx, uint64_t a)
 	return "";
 }
 
-int k64_linux_maps_fd(struct k64_linux *lx)
+int k64_linux_memfd(const void *data, size_t len)
 {
-	int fd = memfd_create("karu64-maps", MFD_CLOEXEC);
+	int fd = memfd_create("karu64-proc", MFD_CLOEXEC);
 	if (fd < 0)
 		return (int)KERR(errno);
-	FILE *f = fdopen(dup(fd), "w");
-	if (!f) {
-		close(fd);
-		return (int)KERR(ENOMEM);
+	const uint8_t *p = data;
+	while (len) {
+		ssize_t n = write(fd, p, len);
+		if (n <= 0) {
+			close(fd);
+			return (int)KERR(EIO);
+		}
+		p += n;
+		len -= (size_t)n;
 	}
+	lseek(fd, 0, SEEK_SET);
+	return fd;
+}
+
+int k64_linux_maps_fd(struct k64_linux *lx)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+	if (!f)
+		return (int)KERR(ENOMEM);
 	const uint8_t *perm = lx->m->perm;
 	uint64_t npages = lx->m->size >> K64_PAGE_SHIFT;
 	uint64_t i = 0;
@@ -365,6 +382,7 @@ int k64_linux_maps_fd(struct k64_linux *lx)
 		i = j;
 	}
 	fclose(f);
-	lseek(fd, 0, SEEK_SET);
+	int fd = k64_linux_memfd(text, size);
+	free(text);
 	return fd;
 }

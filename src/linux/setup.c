@@ -161,6 +161,8 @@ static int build_stack(struct k64_linux *lx, const struct k64_elf *e, const char
 		k64_mem_poke(lx->m, q, envp[i], n);
 		q += n;
 	}
+	lx->args_addr = p;
+	lx->args_len = argc ? argp[argc - 1] + strlen(argv[argc - 1]) + 1 - p : 0;
 	uint64_t execfn_addr = q;
 	k64_mem_poke(lx->m, q, execfn, strlen(execfn) + 1);
 
@@ -204,6 +206,8 @@ static int build_stack(struct k64_linux *lx, const struct k64_elf *e, const char
 	for (int i = 0; i < envc; i++)
 		k64_mem_poke(lx->m, w, &argp[argc + i], 8), w += 8;
 	k64_mem_poke(lx->m, w, &v, 8), w += 8;
+	lx->auxv_addr = w;
+	lx->auxv_len = 16 * naux;
 	for (size_t i = 0; i < naux; i++)
 		k64_mem_poke(lx->m, w, aux[i], 16), w += 16;
 	free(argp);

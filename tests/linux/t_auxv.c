@@ -61,6 +61,24 @@ int main(int argc, char **argv)
 	}
 	CHECK(count > 10 && count < 64 && pagesz_seen, "auxv follows envp, %d entries before AT_NULL", count);
 
+	/* /proc/self/auxv holds the same pairs; /proc/self/cmdline the argv strings. */
+	static uint64_t file_aux[256];
+	int afd = open("/proc/self/auxv", O_RDONLY);
+	ssize_t an = afd >= 0 ? read(afd, file_aux, sizeof file_aux) : -1;
+	uint64_t *mem_aux = (uint64_t *)(envp + 1);
+	CHECK(an == (ssize_t)(16 * (count + 1)) && memcmp(file_aux, mem_aux, (size_t)an) == 0,
+	      "/proc/self/auxv = the auxv on the stack (%zd bytes)", an);
+	static char cmd[4096], want_cmd[4096];
+	int cfd = open("/proc/self/cmdline", O_RDONLY);
+	ssize_t cn = cfd >= 0 ? read(cfd, cmd, sizeof cmd) : -1;
+	size_t wn = 0;
+	for (int i = 0; i < argc; i++) {
+		size_t l = strlen(argv[i]) + 1;
+		memcpy(want_cmd + wn, argv[i], l);
+		wn += l;
+	}
+	CHECK(cn == (ssize_t)wn && memcmp(cmd, want_cmd, wn) == 0, "/proc/self/cmdline = argv (%zd bytes)", cn);
+
 	if (argc >= 2) {
 		unsigned long want = 0;
 		for (const char *c = argv[1]; *c; c++)
