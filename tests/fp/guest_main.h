@@ -103,6 +103,18 @@ static uint64_t gen_fp_raw(unsigned w)
 			e = emax - 1;
 		break;
 	}
+	case 7: {
+		/* near the normal/subnormal and overflow boundaries of the narrower formats
+		 * (fcvt.s.d, fcvt.h.s, fcvt.h.d) */
+		static const int lo[] = { -160, -130, -30, -18 }, len[] = { 40, 10, 20, 10 };
+		int k = w == 64 ? rnd() % 4 : w == 32 ? 2 + rnd() % 2 : 3;
+		int off = k == 1 ? 124 + (int)(rnd() % 6) : k == 3 && rnd() % 2 ? 13 + (int)(rnd() % 5)
+			: lo[k] + (int)(rnd() % len[k]);
+		e = bias + (uint64_t)(int64_t)off;
+		if (e < 1 || e >= emax)
+			e = bias;
+		break;
+	}
 	default: e = bias + rnd() % 61 - 30; if (e < 1 || e >= emax) e = bias; break;
 	}
 	switch (rnd() % 16) {
