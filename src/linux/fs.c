@@ -140,6 +140,24 @@ static const char *proc_self_file(struct k64_linux *lx, const char *p)
 	return NULL;
 }
 
+/* The host path for guest path p: /proc/self/exe is the program, /proc/self/fd/N the host
+ * descriptor behind guest descriptor N. Uses buf (PATH_MAX) when rewriting. */
+static const char *host_path(struct k64_linux *lx, const char *p, char *buf)
+{
+	if (is_self_exe(lx, p))
+		return lx->exe;
+	const char *rest = !strncmp(p, "/proc/self/fd/", 14) ? p + 14 :
+			   !strncmp(p, "/proc/thread-self/fd/", 21) ? p + 21 : NULL;
+	if (rest && *rest >= '0' && *rest <= '9') {
+		char *end;
+		long fd = strtol(rest, &end, 10);
+		int h = k64_linux_hostfd(lx, fd);
+		snprintf(buf, PATH_MAX, "/proc/self/fd/%d%s", h < 0 ? INT_MAX : h, end);
+		return buf;
+	}
+	return p;
+}
+
 #define GET_PATH(var, addr)                                          \
 	char var[PATH_MAX];                                          \
 	do {                                                         \
@@ -159,6 +177,7 @@ static const char *proc_self_file(struct k64_linux *lx, const char *p)
 static int64_t sys_openat(struct k64_linux *lx, int64_t dfd, uint64_t path, uint64_t flags, uint64_t mode)
 {
 	GET_PATH(p, path);
+	char hp[PATH_MAX];
 	GET_DIRFD(hd, dfd);
 	bool bad;
 	int hf = open_flags_to_host(flags, &bad);
@@ -178,7 +197,7 @@ static int64_t sys_openat(struct k64_linux *lx, int64_t dfd, uint64_t path, uint
 		}
 		return fd < 0 ? fd : install(lx, fd, 0);
 	}
-	const char *target = is_self_exe(lx, p) ? lx->exe : p;
+	const char *target = host_path(lx, p, hp);
 	int fd = openat(hd, target, hf, (mode_t)(mode & 07777));
 	if (fd < 0)
 		return KERR(errno);
@@ -239,9 +258,10 @@ static void put_stat(uint8_t *o, const struct stat *st)
 static int64_t sys_fstatat(struct k64_linux *lx, int64_t dfd, uint64_t path, uint64_t buf, uint64_t flags)
 {
 	GET_PATH(p, path);
+	char hp[PATH_MAX];
 	GET_DIRFD(hd, dfd);
 	struct stat st;
-	const char *target = is_self_exe(lx, p) ? lx->exe : p;
+	const char *target = host_path(lx, p, hp);
 	if (fstatat(hd, target, &st, (int)flags) != 0)
 		return KERR(errno);
 	uint8_t *o = k64_linux_wr(lx, buf, 128);
@@ -270,13 +290,14 @@ static int64_t sys_statx(struct k64_linux *lx, int64_t dfd, uint64_t path, uint6
 			 uint64_t mask, uint64_t buf)
 {
 	GET_PATH(p, path);
+	char hp[PATH_MAX];
 	GET_DIRFD(hd, dfd);
 	/* struct statx is architecture-independent (256 bytes). */
 	uint8_t *o = k64_linux_wr(lx, buf, 256);
 	if (!o)
 		return KERR(EFAULT);
 	uint8_t tmp[256];
-	const char *target = is_self_exe(lx, p) ? lx->exe : p;
+	const char *target = host_path(lx, p, hp);
 	long r = syscall(SYS_statx, hd, target, (int)flags, (unsigned)mask, tmp);
 	if (r != 0)
 		return KERR(errno);
@@ -467,6 +488,7 @@ static int64_t sys_fcntl(struct k64_linux *lx, int64_t fd, int64_t cmd, uint64_t
 static int64_t sys_readlinkat(struct k64_linux *lx, int64_t dfd, uint64_t path, uint64_t buf, int64_t size)
 {
 	GET_PATH(p, path);
+	char hp[PATH_MAX];
 	GET_DIRFD(hd, dfd);
 	if ((int32_t)size <= 0)
 		return KERR(EINVAL);
@@ -475,7 +497,7 @@ static int64_t sys_readlinkat(struct k64_linux *lx, int64_t dfd, uint64_t path, 
 	if (is_self_exe(lx, p)) {
 		n = (ssize_t)strlen(lx->exe);
 		memcpy(tmp, lx->exe, (size_t)n);
-	} else if ((n = readlinkat(hd, p, tmp, sizeof tmp)) < 0) {
+	} else if ((n = readlinkat(hd, host_path(lx, p, hp), tmp, sizeof tmp)) < 0) {
 		return KERR(errno);
 	}
 	if (n > (int32_t)size)

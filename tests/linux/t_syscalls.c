@@ -69,6 +69,9 @@ static void test_files(const char *dir)
 	CHECK(d > fd, "dup gives the lowest free fd (%d)", d);
 	CHECK_EQ(dup3(fd, 50, O_CLOEXEC), 50, "dup3 to 50");
 	CHECK_EQ(fcntl(50, F_GETFD), FD_CLOEXEC, "dup3 O_CLOEXEC");
+	char link[4096] = { 0 }, real[4096];
+	ssize_t ln = readlink("/proc/self/fd/50", link, sizeof link - 1);
+	CHECK(ln > 0 && realpath(path, real) && strcmp(link, real) == 0, "/proc/self/fd/50 names the file (%s)", link);
 	CHECK(dup3(fd, fd, 0) == -1 && errno == EINVAL, "dup3 to itself: EINVAL");
 	CHECK_EQ(fcntl(fd, F_DUPFD, 60), 60, "F_DUPFD from 60");
 	close(d);
