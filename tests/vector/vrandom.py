@@ -20,6 +20,8 @@ identical byte for byte.
   vrandom.py check [--programs P] [--insns N] [--seed S] [-j J] [--vlens 128,256,...]
   vrandom.py gen --seed SEED [--insns N]          print one program's assembly
   vrandom.py replay --seed SEED --vlen V [--insns N]   one program: show the first differences
+  vrandom.py selfcheck --vlens 2048,4096 [...]    karu64 against the reference model vmodel.py
+                                                (--model-vs-qemu at VLEN <= 1024 checks the model)
 
 Program seeds are SEED*100000 + i, so a failure names the exact seed to replay.
 """
@@ -45,6 +47,8 @@ AVLR = 12                 # a2: AVL of vsetvl(i)
 ACC = 13                  # a3: flag accumulator
 T0, T1, T2, T3 = 14, 15, 16, 17   # a4..a7: temporaries of the harness sequences
 XOPS = [5, 6, 7, 8, 9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]  # scalar operands
+# x registers in the dump: not sp (stack placement differs) nor the harness's address registers
+DUMP_X = [1, 3, 4, STRIDE, AVLR, ACC] + XOPS
 SCRATCH = 160 * 1024      # base = scratch + SCRATCH/2
 DUMP = 32 * 512 + 32 * 8 * 2 + 16 * 8
 
@@ -109,7 +113,8 @@ def gsize(emul):
 
 
 class Gen:
-    def __init__(self, seed, n, groups=None):
+    def __init__(self, seed, n, groups=None, model=False):
+        self.model = model      # only what vmodel.py implements (self-check mode)
         self.r = random.Random(seed)
         self.seed, self.n = seed, n
         self.groups = groups or GROUPS
@@ -324,7 +329,7 @@ class Gen:
         elif c < 0.55:
             n = self.r.choice(list(INT_CMP))
             self.cmp_op(n, INT_CMP[n])
-        elif c < 0.70 and sew <= 32 and lm <= 2:
+        elif c < 0.70 and sew <= 32 and lm <= 2 and not self.model:
             k = self.r.random()
             if k < 0.5:
                 self.wide_op(self.r.choice(INT_WIDE), ["vv", "vx", "wv", "wx"])
@@ -352,6 +357,15 @@ class Gen:
     def merge_adc(self):
         lm = self.lm
         self.cur_m = True         # vm = 0 encodings (v0 is the mask / carry)
+        if self.model:
+            vd, vs2, vs1 = self.vreg(lm, no_v0=True), self.vreg(lm), self.vreg(lm)
+            f = self.r.choice("vxi")
+            src = {"v": "v%d" % vs1, "x": self.xop(), "i": str(self.simm5())}[f]
+            if self.r.random() < 0.5:
+                self.emit("vmerge.v%sm v%d, v%d, %s, v0" % (f, vd, vs2, src))
+            else:
+                self.emit("vmv.v.%s v%d, %s" % (f, vd, src))
+            return
         vd = self.vreg(lm, no_v0=True)
         vs2, vs1 = self.vreg(lm), self.vreg(lm)
         k = self.r.random()
@@ -649,10 +663,12 @@ class Gen:
     # ---- program ------------------------------------------------------------------------------
     def program(self):
         r = self.r
+        xs_seed = r.getrandbits(63) | 1
+        self.init = {"xs_seed": xs_seed, "specials": [], "fpv": [], "x": {}}
         L = []
         L += [".text", ".globl _start", "_start:",
               "\tla x%d, scratch" % T0, "\tli x%d, %d" % (T1, SCRATCH // 8),
-              "\tli x%d, %d" % (T2, r.getrandbits(63) | 1),
+              "\tli x%d, %d" % (T2, xs_seed),
               "1:", "\tslli x%d, x%d, 13" % (T3, T2), "\txor x%d, x%d, x%d" % (T2, T2, T3),
               "\tsrli x%d, x%d, 7" % (T3, T2), "\txor x%d, x%d, x%d" % (T2, T2, T3),
               "\tslli x%d, x%d, 17" % (T3, T2), "\txor x%d, x%d, x%d" % (T2, T2, T3),
@@ -671,7 +687,9 @@ class Gen:
             else:
                 sp.append(r.choice(INT_SPECIAL))
         for i in range(64):
-            L += ["\tld x%d, %d(x%d)" % (T1, 8 * i, T0), "\tli x%d, %d" % (T3, -4096 + 8 * r.randrange(1024)),
+            off = -4096 + 8 * r.randrange(1024)
+            self.init["specials"].append((off, sp[i]))
+            L += ["\tld x%d, %d(x%d)" % (T1, 8 * i, T0), "\tli x%d, %d" % (T3, off),
                   "\tadd x%d, x%d, x%d" % (T3, T3, BASE), "\tsd x%d, 0(x%d)" % (T1, T3)]
         # vector registers from the scratch buffer
         L += ["\taddi x%d, x%d, -2048" % (T0, BASE), "\taddi x%d, x%d, -2048" % (T0, T0),
@@ -690,13 +708,16 @@ class Gen:
                 fpv.append(r.getrandbits(64))       # mostly improperly boxed singles
             else:
                 fpv.append((r.getrandbits(1) << 63) | (r.randrange(0x3c0, 0x440) << 52) | r.getrandbits(52))
+        self.init["fpv"] = fpv
         L += ["\tla x%d, fpvals" % T0] + ["\tfld f%d, %d(x%d)" % (i, 8 * i, T0) for i in range(32)]
         for x in XOPS:
             v = r.choice(INT_SPECIAL) if r.random() < 0.5 else r.getrandbits(64)
             if r.random() < 0.3:
                 v = r.randrange(64)
+            self.init["x"][x] = v
             L.append("\tli x%d, %d" % (x, v))
-        L += ["\tli x%d, 0" % ACC, "\tfsrmi %d" % r.randrange(5), "\tcsrwi vxrm, %d" % r.randrange(4),
+        self.init["frm"], self.init["vxrm"] = r.randrange(5), r.randrange(4)
+        L += ["\tli x%d, 0" % ACC, "\tfsrmi %d" % self.init["frm"], "\tcsrwi vxrm, %d" % self.init["vxrm"],
               "\tfsflags x0", "\tcsrwi vxsat, 0"]
         self.vset(32, 0)
         weights = {k: v for k, v in WEIGHTS.items() if k in self.groups or k in ("vset", "csr")}
@@ -716,9 +737,8 @@ class Gen:
         for v in range(0, 32, 8):
             D += ["\tvs8r.v v%d, (x%d)" % (v, T0), "\tadd x%d, x%d, x%d" % (T0, T0, T1)]
         D += ["\tla x%d, dump" % T0, "\tli x%d, %d" % (T1, 32 * 512), "\tadd x%d, x%d, x%d" % (T0, T0, T1)]
-        for i in range(1, 32):
-            if i not in (T0, 2):          # sp differs between QEMU and karu64 (stack placement)
-                D.append("\tsd x%d, %d(x%d)" % (i, 8 * i, T0))
+        for i in DUMP_X:
+            D.append("\tsd x%d, %d(x%d)" % (i, 8 * i, T0))
         D += ["\tfsd f%d, %d(x%d)" % (i, 256 + 8 * i, T0) for i in range(32)]
         csrs = ["vl", "vtype", "vxsat", "vxrm", "fflags", "frm", "vstart"]
         for j, c in enumerate(csrs):
@@ -807,9 +827,77 @@ def one(seed, n, cc, outdir, qemu, karu, vlens, groups):
     return res, g.count
 
 
+MODEL_GROUPS = ["int", "fixed", "fp"]
+
+
+def one_model(seed, n, cc, outdir, karu, vlens, qemu):
+    """Self-check: karu64's dump against vmodel.py's (and, for VLEN <= 1024, QEMU's too, which
+    checks the model itself)."""
+    import vmodel
+    g = Gen(seed, n, MODEL_GROUPS, model=True)
+    text = g.program()
+    path = os.path.join(outdir, "m%d" % seed)
+    err = build(cc, text, path)
+    if err:
+        return [(seed, None, False, err)], g.count
+    layout = {"SCRATCH": SCRATCH}
+    res = []
+    for v in vlens:
+        try:
+            want = vmodel.evaluate(g, v, layout, DUMP_X, DUMP)
+        except NotImplementedError as e:
+            res.append((seed, v, False, "model lacks %s" % e))
+            continue
+        ref = [("model", want)]
+        if v <= 1024 and qemu:
+            q, qe = run([qemu, "-cpu", QEMU_CPU % v, path])
+            if q is None or q[1] != 0 or q[0] != want:
+                res.append((seed, v, False, "model vs QEMU: %s" % (qe if q is None or q[1] else explain(q[0], want, v))))
+                continue
+        k, ke = run([karu, "--vlen=%d" % v, path])
+        if k is None or k[1] != 0:
+            res.append((seed, v, False, "karu64 %s" % ke))
+        elif k[0] != want:
+            res.append((seed, v, False, "karu64 vs model: " + explain(want, k[0], v)))
+        else:
+            res.append((seed, v, True, ""))
+    os.remove(path + ".S")
+    os.remove(path)
+    return res, g.count
+
+
+def selfcheck(a, seed, vlens):
+    sys.path.insert(0, HERE)
+    print("vrandom selfcheck: seed %d, %d programs x %d vector instructions (groups %s), VLEN %s"
+          % (seed, a.programs, a.insns, ",".join(MODEL_GROUPS), a.vlens))
+    sys.stdout.flush()
+    npass = nfail = total = 0
+    lines = []
+    with cf.ProcessPoolExecutor(a.j) as ex:
+        futs = [ex.submit(one_model, seed * 100000 + i, a.insns, a.cc, a.out, a.karu64, vlens,
+                          a.qemu if a.model_vs_qemu else None) for i in range(a.programs)]
+        for f in futs:
+            res, n = f.result()
+            total += n
+            for s, v, ok, why in res:
+                npass += ok
+                nfail += not ok
+                if not ok:
+                    lines.append("FAIL seed %d vlen %s: %s" % (s, v, why))
+                    print(lines[-1])
+                    sys.stdout.flush()
+    summary = ["vrandom selfcheck: seed %d: %d programs, %d vector instructions per VLEN (%s), karu64 vs vmodel.py"
+               % (seed, a.programs, total, a.vlens), "%d passed, %d failed" % (npass, nfail)]
+    print("\n".join(summary))
+    if a.results:
+        with open(a.results, "w") as f:
+            f.write("\n".join(lines + summary) + "\n")
+    return 1 if nfail else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("cmd", choices=["check", "gen", "replay"])
+    ap.add_argument("cmd", choices=["check", "gen", "replay", "selfcheck"])
     ap.add_argument("--seed", type=int)
     ap.add_argument("--programs", type=int, default=100)
     ap.add_argument("--insns", type=int, default=10000)
@@ -822,6 +910,7 @@ def main():
     ap.add_argument("--out", default="build/tests/vector-random")
     ap.add_argument("--results")
     ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--model-vs-qemu", action="store_true", help="selfcheck: also compare the model with QEMU (VLEN <= 1024)")
     a = ap.parse_args()
     groups = a.groups.split(",")
     os.makedirs(a.out, exist_ok=True)
@@ -835,6 +924,8 @@ def main():
         return 0 if all(r[2] for r in res) else 1
     seed = a.seed if a.seed is not None else int(time.time()) % 100000
     vlens = [int(v) for v in a.vlens.split(",")]
+    if a.cmd == "selfcheck":
+        return selfcheck(a, seed, vlens)
     print("vrandom: seed %d, %d programs x %d vector instructions, VLEN %s" % (seed, a.programs, a.insns, a.vlens))
     sys.stdout.flush()
     npass = nfail = 0
