@@ -39,7 +39,7 @@ static bool vtype_ok(uint64_t vtype)
 	int lmul = (int)(vtype & 7);
 	if (sew > K64_ELEN || lmul == 4)
 		return false;
-	if (lmul > 4 && (K64_ELEN >> (8 - lmul)) < sew)
+	if (lmul > 4 && (unsigned)(K64_ELEN >> (8 - lmul)) < sew)
 		return false;
 	return true;
 }

@@ -157,6 +157,22 @@ void *k64_vrange(struct k64_hart *h, const struct k64_dinsn *d, uint64_t addr, u
 /* Element pointers. Register groups are contiguous (core/hart.h). */
 #define K64_VE(h, T, r) ((T *)(void *)k64_vr(h, r))
 
+/* §5.2 (last paragraph): one register may not supply source operands of two different EEWs to
+ * one instruction; the mask source v0 (vm = 0) counts as EEW = 1, so a masked instruction may
+ * not also read v0 as data. e1/e2: log2(EEW/8) of the vs1/vs2 source groups; a negative
+ * register number means "no such vector source". */
+static inline bool k64_vsrc_ok(const struct k64_hart *h, const struct k64_dinsn *d, int vs1, int e1, int vs2, int e2)
+{
+	if (!k64_vm(d) && (vs1 == 0 || vs2 == 0))
+		return false;
+	if (vs1 >= 0 && vs2 >= 0 && e1 != e2) {
+		int b = k64_vlmul_log2(h->vtype) - (int)k64_vsew_log2b(h->vtype);
+		if (k64_voverlap((unsigned)vs1, k64_vgsize(e1 + b), (unsigned)vs2, k64_vgsize(e2 + b)))
+			return false;
+	}
+	return true;
+}
+
 /* ---- operand-shape checks (§5.2, §5.3; include k64_vcheck) ----------------------------------
  * vs1 < 0 means the instruction has no vector vs1 (.vx/.vi/.vf forms). */
 /* vd, vs2, vs1 all SEW/LMUL. */
@@ -166,6 +182,8 @@ static inline void k64_vchk_sss(struct k64_hart *h, const struct k64_dinsn *d, i
 	int l = k64_vlmul_log2(h->vtype);
 	K64_VREQ(h, d, k64_valigned(d->rd, l) && k64_valigned(d->rs2, l) &&
 		 (vs1 < 0 || k64_valigned((unsigned)vs1, l)) && k64_vmask_ok(d, d->rd));
+	int e = (int)k64_vsew_log2b(h->vtype);
+	K64_VREQ(h, d, k64_vsrc_ok(h, d, vs1, e, d->rs2, e));
 }
 /* Widening: vd is 2*SEW (EMUL 2*LMUL); vs2 is 2*SEW too when vs2_wide (.wv/.wx forms). */
 static inline void k64_vchk_wide(struct k64_hart *h, const struct k64_dinsn *d, bool vs2_wide, int vs1)
@@ -180,6 +198,8 @@ static inline void k64_vchk_wide(struct k64_hart *h, const struct k64_dinsn *d, 
 		K64_VREQ(h, d, k64_valigned(d->rs2, l) && k64_vnoover(d->rd, l + 1, d->rs2, l, true));
 	if (vs1 >= 0)
 		K64_VREQ(h, d, k64_valigned((unsigned)vs1, l) && k64_vnoover(d->rd, l + 1, (unsigned)vs1, l, true));
+	int e = (int)k64_vsew_log2b(h->vtype);
+	K64_VREQ(h, d, k64_vsrc_ok(h, d, vs1, e, d->rs2, e + vs2_wide));
 }
 /* Narrowing: vd (and vs1) SEW/LMUL, vs2 2*SEW (EMUL 2*LMUL). */
 static inline void k64_vchk_narrow(struct k64_hart *h, const struct k64_dinsn *d, int vs1)
@@ -191,6 +211,8 @@ static inline void k64_vchk_narrow(struct k64_hart *h, const struct k64_dinsn *d
 		 k64_vnoover(d->rd, l, d->rs2, l + 1, false) && k64_vmask_ok(d, d->rd));
 	if (vs1 >= 0)
 		K64_VREQ(h, d, k64_valigned((unsigned)vs1, l));
+	int e = (int)k64_vsew_log2b(h->vtype);
+	K64_VREQ(h, d, k64_vsrc_ok(h, d, vs1, e, d->rs2, e + 1));
 }
 /* Mask result (compares, vmadc/vmsbc, vmf*): vd one register, may equal a source but not lie
  * elsewhere inside a source group; vd = v0 is allowed when masked. */
@@ -201,6 +223,8 @@ static inline void k64_vchk_mss(struct k64_hart *h, const struct k64_dinsn *d, i
 	K64_VREQ(h, d, k64_valigned(d->rs2, l) && k64_vnoover(d->rd, 0, d->rs2, l, false));
 	if (vs1 >= 0)
 		K64_VREQ(h, d, k64_valigned((unsigned)vs1, l) && k64_vnoover(d->rd, 0, (unsigned)vs1, l, false));
+	/* QEMU 10.0 does not apply the mixed-EEW source rule (k64_vsrc_ok) to mask-producing
+	 * instructions (a masked compare may read v0 as data); we follow it. */
 }
 
 /* Scalar helpers for shared code. */

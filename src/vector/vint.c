@@ -136,6 +136,16 @@ BIN(vnmsub, a - MUL(b, c))                             EXEC_VV(vnmsub) EXEC_VX(v
 #define WWBIN(name, EXPR) WBIN_N(name, 8, UW, EXPR) WBIN_N(name, 16, UW, EXPR) WBIN_N(name, 32, UW, EXPR) WSWITCH(name)
 #define EXEC_WVV(name, wide2) static void k64_exec_##name##_vv(struct k64_hart *h, const struct k64_dinsn *d) \
 	{ k64_vchk_wide(h, d, wide2, d->rs1); name(h, d, true, 0); done_wide(h, d); }
+/* Widening multiply-add also reads vd (EEW 2*SEW), which may not overlap a SEW source (§5.2). */
+#define EXEC_WMVV(name) static void k64_exec_##name##_vv(struct k64_hart *h, const struct k64_dinsn *d) \
+	{ k64_vchk_wide(h, d, false, d->rs1); macc_src(h, d, true); name(h, d, true, 0); done_wide(h, d); }
+#define EXEC_WMVX(name) static void k64_exec_##name##_vx(struct k64_hart *h, const struct k64_dinsn *d) \
+	{ k64_vchk_wide(h, d, false, -1); macc_src(h, d, false); name(h, d, false, h->x[d->rs1]); done_wide(h, d); }
+static void macc_src(struct k64_hart *h, const struct k64_dinsn *d, bool vv)
+{
+	int e = (int)k64_vsew_log2b(h->vtype);
+	K64_VREQ(h, d, k64_vsrc_ok(h, d, d->rd, e + 1, d->rs2, e) && (!vv || k64_vsrc_ok(h, d, d->rd, e + 1, d->rs1, e)));
+}
 #define EXEC_WVX(name, wide2) static void k64_exec_##name##_vx(struct k64_hart *h, const struct k64_dinsn *d) \
 	{ k64_vchk_wide(h, d, wide2, -1); name(h, d, false, h->x[d->rs1]); done_wide(h, d); }
 
@@ -150,10 +160,10 @@ WWBIN(vwsub_w, (SW)a - (SW)(S)b)                       EXEC_WVV(vwsub_w, true) E
 WBIN(vwmulu, (UW)a * (UW)b)                            EXEC_WVV(vwmulu, false) EXEC_WVX(vwmulu, false)
 WBIN(vwmul, (SW)(S)a * (SW)(S)b)                       EXEC_WVV(vwmul, false) EXEC_WVX(vwmul, false)
 WBIN(vwmulsu, (SW)(S)a * (SW)b)                        EXEC_WVV(vwmulsu, false) EXEC_WVX(vwmulsu, false)
-WBIN(vwmaccu, c + (UW)((UW)a * (UW)b))                 EXEC_WVV(vwmaccu, false) EXEC_WVX(vwmaccu, false)
-WBIN(vwmacc, c + (UW)((SW)(S)a * (SW)(S)b))            EXEC_WVV(vwmacc, false) EXEC_WVX(vwmacc, false)
-WBIN(vwmaccsu, c + (UW)((SW)(S)b * (SW)a))             EXEC_WVV(vwmaccsu, false) EXEC_WVX(vwmaccsu, false)
-WBIN(vwmaccus, c + (UW)((SW)b * (SW)(S)a))             EXEC_WVX(vwmaccus, false)
+WBIN(vwmaccu, c + (UW)((UW)a * (UW)b))                 EXEC_WMVV(vwmaccu) EXEC_WMVX(vwmaccu)
+WBIN(vwmacc, c + (UW)((SW)(S)a * (SW)(S)b))            EXEC_WMVV(vwmacc) EXEC_WMVX(vwmacc)
+WBIN(vwmaccsu, c + (UW)((SW)(S)b * (SW)a))             EXEC_WMVV(vwmaccsu) EXEC_WMVX(vwmaccsu)
+WBIN(vwmaccus, c + (UW)((SW)b * (SW)(S)a))             EXEC_WMVX(vwmaccus)
 
 /* ---- narrowing shifts (§11.7): vs2 is 2*SEW --------------------------------------------------- */
 #define NBIN_N(name, n, EXPR)                                                                       \
@@ -239,10 +249,14 @@ CMP(vmsgt, (S)a > (S)b)                                EXEC_MVX(vmsgt) EXEC_MVI(
 	CARRY_N(name, 8, EXPR) CARRY_N(name, 16, EXPR) CARRY_N(name, 32, EXPR) CARRY_N(name, 64, EXPR) SEW_SWITCH(name)
 CARRY(vadc, a + b + cin)
 CARRY(vsbc, a - b - cin)
+/* §11.4: vd = v0 is reserved (vm = 0 reads v0 as the carry). QEMU 10.0 lets v0 be a data
+ * source too (no mixed-EEW check for the carry forms); we follow it. */
 static void adc_check(struct k64_hart *h, const struct k64_dinsn *d, int vs1)
 {
-	k64_vchk_sss(h, d, vs1);
-	K64_VREQ(h, d, d->rd != 0);      /* §11.4: vd = v0 is reserved (vm = 0 reads v0 as carry) */
+	k64_vcheck(h, d);
+	int l = k64_vlmul_log2(h->vtype);
+	K64_VREQ(h, d, k64_valigned(d->rd, l) && k64_valigned(d->rs2, l) &&
+		 (vs1 < 0 || k64_valigned((unsigned)vs1, l)) && d->rd != 0);
 }
 static void k64_exec_vadc_vvm(struct k64_hart *h, const struct k64_dinsn *d) { adc_check(h, d, d->rs1); vadc(h, d, true, 0); done_sss(h, d); }
 static void k64_exec_vadc_vxm(struct k64_hart *h, const struct k64_dinsn *d) { adc_check(h, d, -1); vadc(h, d, false, h->x[d->rs1]); done_sss(h, d); }
@@ -278,9 +292,16 @@ static void k64_exec_vmsbc_vx(struct k64_hart *h, const struct k64_dinsn *d) { k
 
 /* ---- merge and move (§11.15, §11.16) ----------------------------------------------------------- */
 CARRY(vmerge, cin ? b : a)
-static void k64_exec_vmerge_vvm(struct k64_hart *h, const struct k64_dinsn *d) { adc_check(h, d, d->rs1); vmerge(h, d, true, 0); done_sss(h, d); }
-static void k64_exec_vmerge_vxm(struct k64_hart *h, const struct k64_dinsn *d) { adc_check(h, d, -1); vmerge(h, d, false, h->x[d->rs1]); done_sss(h, d); }
-static void k64_exec_vmerge_vim(struct k64_hart *h, const struct k64_dinsn *d) { adc_check(h, d, -1); vmerge(h, d, false, (uint64_t)k64_vsimm5(d)); done_sss(h, d); }
+/* vmerge: like vadc, plus the mixed-EEW source rule (v0 may not be a data source; QEMU 10). */
+static void merge_check(struct k64_hart *h, const struct k64_dinsn *d, int vs1)
+{
+	adc_check(h, d, vs1);
+	int e = (int)k64_vsew_log2b(h->vtype);
+	K64_VREQ(h, d, k64_vsrc_ok(h, d, vs1, e, d->rs2, e));
+}
+static void k64_exec_vmerge_vvm(struct k64_hart *h, const struct k64_dinsn *d) { merge_check(h, d, d->rs1); vmerge(h, d, true, 0); done_sss(h, d); }
+static void k64_exec_vmerge_vxm(struct k64_hart *h, const struct k64_dinsn *d) { merge_check(h, d, -1); vmerge(h, d, false, h->x[d->rs1]); done_sss(h, d); }
+static void k64_exec_vmerge_vim(struct k64_hart *h, const struct k64_dinsn *d) { merge_check(h, d, -1); vmerge(h, d, false, (uint64_t)k64_vsimm5(d)); done_sss(h, d); }
 /* vmv.v.*: vm = 1, vs2 = 0 are part of the encoding; vd[i] = vs1[i] / x[rs1] / simm5. */
 BIN(vmv, b)
 static void k64_exec_vmv_v_v(struct k64_hart *h, const struct k64_dinsn *d)
@@ -304,7 +325,7 @@ static void vext(struct k64_hart *h, const struct k64_dinsn *d, unsigned lf, boo
 	int l = k64_vlmul_log2(h->vtype), se = l - (int)lf;
 	K64_VREQ(h, d, sewb >= lf && se >= -3);
 	K64_VREQ(h, d, k64_valigned(d->rd, l) && k64_valigned(d->rs2, se) && k64_vmask_ok(d, d->rd) &&
-		 k64_vnoover(d->rd, l, d->rs2, se, true));
+		 k64_vnoover(d->rd, l, d->rs2, se, true) && k64_vsrc_ok(h, d, -1, 0, d->rs2, (int)(sewb - lf)));
 	const uint8_t *src = k64_vr(h, d->rs2);
 	unsigned seb = sewb - lf;
 #define EXT_CASE(n)                                                                                  \

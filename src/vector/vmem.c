@@ -70,6 +70,9 @@ static void vldst(struct k64_hart *h, const struct k64_dinsn *d, int am, bool st
 	if (am == AM_INDEX) {
 		unsigned vs2 = d->rs2;
 		K64_VREQ(h, d, k64_valigned(vs2, emul));
+		/* §5.2: the index may not share a register with a differently sized source (the
+		 * store data, or v0 as the mask). */
+		K64_VREQ(h, d, k64_vsrc_ok(h, d, store ? (int)vd : -1, (int)sewb, (int)vs2, (int)eew));
 		/* §5.2 for loads: each field's group vs the index group; §7.8.3: a segment load's
 		 * destination may not overlap the index at all. */
 		for (unsigned f = 0; !store && f < nf; f++) {

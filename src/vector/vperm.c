@@ -73,7 +73,8 @@ static void slide_check(struct k64_hart *h, const struct k64_dinsn *d, bool up)
 {
 	k64_vcheck(h, d);
 	int l = k64_vlmul_log2(h->vtype);
-	K64_VREQ(h, d, k64_valigned(d->rd, l) && k64_valigned(d->rs2, l) && k64_vmask_ok(d, d->rd));
+	K64_VREQ(h, d, k64_valigned(d->rd, l) && k64_valigned(d->rs2, l) && k64_vmask_ok(d, d->rd) &&
+		 k64_vsrc_ok(h, d, -1, 0, d->rs2, 0));
 	if (up)
 		K64_VREQ(h, d, !k64_voverlap(d->rd, k64_vgsize(l), d->rs2, k64_vgsize(l)));
 }
@@ -150,7 +151,8 @@ static void k64_exec_vrgather_vv(struct k64_hart *h, const struct k64_dinsn *d)
 	int l = k64_vlmul_log2(h->vtype);
 	unsigned g = k64_vgsize(l);
 	K64_VREQ(h, d, k64_valigned(d->rd, l) && k64_valigned(d->rs2, l) && k64_valigned(d->rs1, l) &&
-		 k64_vmask_ok(d, d->rd) && !k64_voverlap(d->rd, g, d->rs2, g) && !k64_voverlap(d->rd, g, d->rs1, g));
+		 k64_vmask_ok(d, d->rd) && !k64_voverlap(d->rd, g, d->rs2, g) && !k64_voverlap(d->rd, g, d->rs1, g) &&
+		 k64_vsrc_ok(h, d, d->rs1, 0, d->rs2, 0));
 	uint64_t vlmax = k64_vlmax(h);
 #define G(n) { K64_U(n) *vd = K64_VE(h, K64_U(n), d->rd); const K64_U(n) *v2 = K64_VE(h, K64_U(n), d->rs2), \
 		*v1 = K64_VE(h, K64_U(n), d->rs1); \
@@ -165,7 +167,7 @@ static void gather_x(struct k64_hart *h, const struct k64_dinsn *d, uint64_t idx
 	int l = k64_vlmul_log2(h->vtype);
 	unsigned g = k64_vgsize(l);
 	K64_VREQ(h, d, k64_valigned(d->rd, l) && k64_valigned(d->rs2, l) && k64_vmask_ok(d, d->rd) &&
-		 !k64_voverlap(d->rd, g, d->rs2, g));
+		 !k64_voverlap(d->rd, g, d->rs2, g) && k64_vsrc_ok(h, d, -1, 0, d->rs2, 0));
 	uint64_t vlmax = k64_vlmax(h);
 #define GX(n) { K64_U(n) *vd = K64_VE(h, K64_U(n), d->rd); const K64_U(n) *v2 = K64_VE(h, K64_U(n), d->rs2); \
 		K64_U(n) v = idx < vlmax ? v2[idx] : 0; K64_VLOOP(h, d, K64_U(n), vd, vd[i] = v); }
@@ -184,7 +186,8 @@ static void k64_exec_vrgatherei16_vv(struct k64_hart *h, const struct k64_dinsn 
 	K64_VREQ(h, d, e >= -3 && e <= 3);
 	K64_VREQ(h, d, k64_valigned(d->rd, l) && k64_valigned(d->rs2, l) && k64_valigned(d->rs1, e) &&
 		 k64_vmask_ok(d, d->rd) && !k64_voverlap(d->rd, g, d->rs2, g) &&
-		 !k64_voverlap(d->rd, g, d->rs1, k64_vgsize(e)));
+		 !k64_voverlap(d->rd, g, d->rs1, k64_vgsize(e)) &&
+		 k64_vsrc_ok(h, d, d->rs1, 1, d->rs2, (int)k64_vsew_log2b(h->vtype)));
 	uint64_t vlmax = k64_vlmax(h);
 	const uint16_t *v1 = K64_VE(h, uint16_t, d->rs1);
 #define G16(n) { K64_U(n) *vd = K64_VE(h, K64_U(n), d->rd); const K64_U(n) *v2 = K64_VE(h, K64_U(n), d->rs2); \
@@ -215,11 +218,11 @@ static void k64_exec_vcompress_vm(struct k64_hart *h, const struct k64_dinsn *d)
 
 /* ---- whole-register move (§16.6) ------------------------------------------------------------- */
 /* vmv<nr>r.v: nr = simm5 + 1 in {1, 2, 4, 8} (other values have no table row); vd and vs2
- * aligned to nr. Independent of vtype (§3.4.4: not illegal with vill); elements of SEW bits
- * from vstart are copied. */
+ * aligned to nr. It operates on SEW-bit elements from vstart, so it depends on vtype and is
+ * illegal with vill (as in QEMU 10). */
 static void k64_exec_vmvr(struct k64_hart *h, const struct k64_dinsn *d)
 {
-	k64_require_vec(h, d);
+	k64_vcheck(h, d);
 	unsigned nr = (unsigned)k64_vuimm5(d) + 1;
 	K64_VREQ(h, d, (d->rd & (nr - 1)) == 0 && (d->rs2 & (nr - 1)) == 0);
 	size_t bytes = (size_t)nr * h->vlenb, from = (size_t)h->vstart << k64_vsew_log2b(h->vtype);
