@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
@@ -59,6 +60,8 @@ static uint64_t open_flags_to_guest(int h)
 /* ---- descriptor table ------------------------------------------------------------------- */
 void k64_linux_fs_init(struct k64_linux *lx)
 {
+	/* EPIPE must reach the guest as its own SIGPIPE instead of killing the simulator. */
+	signal(SIGPIPE, SIG_IGN);
 	for (int i = 0; i < K64_LINUX_MAX_FDS; i++)
 		lx->fds[i] = -1;
 	for (int i = 0; i < 3; i++)
@@ -321,6 +324,15 @@ static uint64_t guest_prefix(struct k64_linux *lx, uint64_t addr, uint64_t len, 
 	return n;
 }
 
+/* A transfer's result; writing to a pipe without readers also raises SIGPIPE, as Linux
+ * does (the host's SIGPIPE is ignored, see k64_linux_fs_init). */
+static int64_t write_result(struct k64_linux *lx, ssize_t r)
+{
+	if (r < 0 && errno == EPIPE)
+		k64_linux_send(lx, 13 /* SIGPIPE */, 0 /* SI_USER */);
+	return RET(r);
+}
+
 static int64_t sys_rw(struct k64_linux *lx, uint64_t nr, int64_t fd, uint64_t buf, uint64_t len, int64_t off)
 {
 	int h = k64_linux_hostfd(lx, fd);
@@ -344,7 +356,7 @@ static int64_t sys_rw(struct k64_linux *lx, uint64_t nr, int64_t fd, uint64_t bu
 	case 67: r = off < 0 ? (errno = EINVAL, -1) : pread(h, p, len, off); break;
 	default: r = off < 0 ? (errno = EINVAL, -1) : pwrite(h, p, len, off); break;
 	}
-	return RET(r);
+	return write_result(lx, r);
 }
 
 static int64_t sys_rwv(struct k64_linux *lx, uint64_t nr, int64_t fd, uint64_t iov, int64_t cnt)
@@ -375,7 +387,7 @@ static int64_t sys_rwv(struct k64_linux *lx, uint64_t nr, int64_t fd, uint64_t i
 		hv[i].iov_len = len;
 	}
 	ssize_t r = nr == 65 ? readv(h, hv, (int)cnt) : writev(h, hv, (int)cnt);
-	return RET(r);
+	return write_result(lx, r);
 }
 
 /* Terminal ioctls: guest request (asm-generic/ioctls.h) -> host request, argument size and

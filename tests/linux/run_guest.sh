@@ -81,6 +81,15 @@ fi
 k=$(echo | $T $K $D/t_tty)
 case "$k" in "tcgetattr=-1 (Inappropriate ioctl for device)"*) ok "tcgetattr on a pipe: $k";; *) bad "pipe: $k";; esac
 
+# Writing to a pipe without readers: SIGPIPE, status 141, as under Linux and QEMU.
+k=$( { $T $K $D/t_fatal pipe 2>"$scratch/err"; echo $? >"$scratch/rc"; } | head -1 )
+rc=$(cat "$scratch/rc"); n=$(wc -l <"$scratch/err")
+[ "$k" = line ] && [ "$rc" = 141 ] && [ $n -eq 1 ] && ok "SIGPIPE: exit $rc, $(cat "$scratch/err")" || bad "SIGPIPE: exit $rc, '$k', $(cat "$scratch/err")"
+if [ -x "$Q" ]; then
+	{ sh -c '"$@" 2>/dev/null; echo $? >"$0"' "$scratch/qrc" $T $Q $D/t_fatal pipe 2>/dev/null; } | head -1 >/dev/null
+	[ "$(cat "$scratch/qrc")" = 141 ] && ok "qemu SIGPIPE: exit 141" || bad "qemu SIGPIPE: exit $(cat "$scratch/qrc")"
+fi
+
 # Static PIE (ET_DYN without PT_INTERP).
 out=$($T $K $D/t_pie 2>&1); rc=$?
 [ $rc -eq 0 ] && [ "$out" = "static-pie ok" ] && ok "static PIE runs: '$out'" || bad "static PIE: exit $rc, output '$out'"

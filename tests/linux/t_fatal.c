@@ -41,6 +41,9 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(m, "kill-term"))
 		kill(getpid(), SIGTERM);
+	if (!strcmp(m, "pipe"))              /* run with stdout a pipe whose reader exits */
+		for (;;)
+			write(1, "line\n", 5);
 	if (!strcmp(m, "unknown-syscall"))
 		syscall(999);
 	return 7;
