@@ -1,12 +1,13 @@
 /* RVV intrinsics (PQC_VINTR builds) for the NTT, its inverse, pointwise products and the uniform
  * rejection sampling of ExpandA. Vector-length agnostic: any VLEN >= 128 works.
  *
- * NTT layers whose butterfly distance len is at least the vector length (e32, LMUL 1) work on
- * contiguous strips. For the shorter layers a chunk of 2*vl coefficients sits in an LMUL-2
- * register group; one vrgather gathers the lower and upper butterfly inputs into the two
- * registers of the group, the butterflies run elementwise with a gathered vector of zetas,
- * and a second vrgather puts the results back in order. The arithmetic is the scalar code's,
- * operation for operation (ntt.c), so the results are the same bit for bit. */
+ * NTT layers whose butterfly distance len exceeds the vector length vl (e32, LMUL 1) work on
+ * contiguous strips with one zeta each. The other layers run on chunks of 2*vl coefficients
+ * held in an LMUL-2 register group through all of those layers: before each layer one
+ * vrgather moves the lower butterfly inputs into the first register of the group and the
+ * upper ones into the second, the butterflies run elementwise with per-pair zetas, and a last
+ * vrgather restores the order. The arithmetic is the scalar code's, operation for operation
+ * (ntt.c), so the results are the same bit for bit. */
 #ifdef PQC_VINTR
 #include <riscv_vector.h>
 
@@ -56,75 +57,106 @@ static size_t chunk_vl(void)
     return vl > MLDSA_N / 2 ? MLDSA_N / 2 : vl;
 }
 
-/* The two vrgather index vectors of a short layer (len < vl), over a 2*vl chunk:
- * split[i] (i < vl: lower input of pair i; i >= vl: upper input of pair i - vl) and its
- * inverse merge[j]. Pair p has its lower input at 2*len*(p/len) + p%len. */
-static void short_layer_indices(vuint32m2_t *split, vuint32m2_t *merge, unsigned len, size_t vl)
+#define MAX_SHORT 8     /* len = vl, vl/2, ..., 1 with vl <= 128 */
+
+/* The zetas of the short layers, per layer log2(len) and global pair index g = c*vl + p, with
+ * their Montgomery companions z * q^-1 mod 2^32: the forward transform uses entry
+ * 128/len + g/len, the inverse the negation of entry 256/len - 1 - g/len. Indexed by g they
+ * do not depend on VLEN, and a chunk reads its zetas with unit-stride loads. Filled once
+ * before main (the values are fixed; only the 16 KiB of zeros are not stored in the file). */
+static int32_t zeta_fwd[MAX_SHORT][MLDSA_N / 2], zeta_fwd_q[MAX_SHORT][MLDSA_N / 2];
+static int32_t zeta_inv[MAX_SHORT][MLDSA_N / 2], zeta_inv_q[MAX_SHORT][MLDSA_N / 2];
+
+__attribute__((constructor)) static void fill_zeta_tables(void)
 {
-    size_t vl2 = 2 * vl;
-    unsigned lv = log2u((unsigned)vl), ll = log2u(len);
-    vuint32m2_t id = __riscv_vid_v_u32m2(vl2);
-    vuint32m2_t p = __riscv_vand_vx_u32m2(id, (uint32_t)vl - 1, vl2);
-    vuint32m2_t s = __riscv_vsll_vx_u32m2(__riscv_vand_vx_u32m2(p, ~(len - 1), vl2), 1, vl2);
-    s = __riscv_vor_vv_u32m2(s, __riscv_vand_vx_u32m2(p, len - 1, vl2), vl2);
-    s = __riscv_vor_vv_u32m2(s, __riscv_vsll_vx_u32m2(__riscv_vsrl_vx_u32m2(id, lv, vl2), ll, vl2),
-                             vl2);
-    *split = s;
-    vuint32m2_t m = __riscv_vand_vx_u32m2(__riscv_vsrl_vx_u32m2(id, 1, vl2), ~(len - 1), vl2);
-    m = __riscv_vor_vv_u32m2(m, __riscv_vand_vx_u32m2(id, len - 1, vl2), vl2);
-    vuint32m2_t hi = __riscv_vand_vx_u32m2(__riscv_vsrl_vx_u32m2(id, ll, vl2), 1, vl2);
-    *merge = __riscv_vor_vv_u32m2(m, __riscv_vsll_vx_u32m2(hi, lv, vl2), vl2);
+    for (unsigned ll = 0; ll < MAX_SHORT; ll++) {
+        for (unsigned g = 0; g < MLDSA_N / 2; g++) {
+            int32_t zf = mldsa_zetas_mont[(128 >> ll) + (g >> ll)];
+            int32_t zi = -mldsa_zetas_mont[(256 >> ll) - 1 - (g >> ll)];
+            zeta_fwd[ll][g] = zf;
+            zeta_fwd_q[ll][g] = (int32_t)((uint32_t)zf * (uint32_t)MLDSA_QINV);
+            zeta_inv[ll][g] = zi;
+            zeta_inv_q[ll][g] = (int32_t)((uint32_t)zi * (uint32_t)MLDSA_QINV);
+        }
+    }
 }
 
-/* Byte offsets into mldsa_zetas_mont of the zetas of the vl pairs of a chunk: entry
- * first + p/len for pair p, or first - p/len when down is set (inverse NTT order). */
-static vuint32m1_t zeta_offsets(unsigned first, unsigned len, int down, size_t vl)
+/* The vrgather indices of the short layers (len <= vl) of one transform, over a chunk of 2*vl
+ * coefficients. Before the butterflies of layer s, gather[s] brings the lower inputs of the
+ * vl pairs into the first register of the group and the upper inputs into the second; it is
+ * the composition of the previous layer's merge with this layer's split, so each layer costs
+ * one vrgather. merge undoes the last layer's split. For len = vl both are the identity and
+ * are skipped. Vector values cannot live in arrays, hence these tables in memory. */
+typedef struct {
+    unsigned n, log2len[MAX_SHORT];
+    uint32_t gather[MAX_SHORT][MLDSA_N];
+    uint32_t merge[MLDSA_N];
+} short_plan;
+
+/* Layer order: len = vl down to 1 (forward) or 1 up to vl (inverse). For one layer, pair
+ * p has its lower input at 2*len*(p/len) + p%len and its upper input len further on. */
+static void plan_short_layers(short_plan *sp, size_t vl, int inverse)
 {
-    vuint32m1_t b = __riscv_vsrl_vx_u32m1(__riscv_vid_v_u32m1(vl), log2u(len), vl);
-    vuint32m1_t idx = down ? __riscv_vrsub_vx_u32m1(b, first, vl)
-                           : __riscv_vadd_vx_u32m1(b, first, vl);
-    return __riscv_vsll_vx_u32m1(idx, 2, vl);
+    size_t vl2 = 2 * vl;
+    unsigned lv = log2u((unsigned)vl);
+    vuint32m2_t id = __riscv_vid_v_u32m2(vl2);
+    vuint32m2_t p = __riscv_vand_vx_u32m2(id, (uint32_t)vl - 1, vl2);
+    vuint32m2_t prev_merge = id;
+    sp->n = lv + 1;
+    for (unsigned s = 0; s <= lv; s++) {
+        unsigned ll = inverse ? s : lv - s, len = 1u << ll;
+        vuint32m2_t split = __riscv_vsll_vx_u32m2(__riscv_vand_vx_u32m2(p, ~(len - 1), vl2), 1, vl2);
+        split = __riscv_vor_vv_u32m2(split, __riscv_vand_vx_u32m2(p, len - 1, vl2), vl2);
+        split = __riscv_vor_vv_u32m2(
+            split, __riscv_vsll_vx_u32m2(__riscv_vsrl_vx_u32m2(id, lv, vl2), ll, vl2), vl2);
+        vuint32m2_t merge = __riscv_vand_vx_u32m2(__riscv_vsrl_vx_u32m2(id, 1, vl2), ~(len - 1), vl2);
+        merge = __riscv_vor_vv_u32m2(merge, __riscv_vand_vx_u32m2(id, len - 1, vl2), vl2);
+        vuint32m2_t upper = __riscv_vand_vx_u32m2(__riscv_vsrl_vx_u32m2(id, ll, vl2), 1, vl2);
+        merge = __riscv_vor_vv_u32m2(merge, __riscv_vsll_vx_u32m2(upper, lv, vl2), vl2);
+        __riscv_vse32_v_u32m2(sp->gather[s], __riscv_vrgather_vv_u32m2(prev_merge, split, vl2), vl2);
+        sp->log2len[s] = ll;
+        prev_merge = merge;
+    }
+    __riscv_vse32_v_u32m2(sp->merge, prev_merge, vl2);
 }
 
 /* FIPS 204, Algorithm 41 (NTT); see mldsa_poly_ntt_scalar for the bounds. */
 void mldsa_poly_ntt(mldsa_poly *a)
 {
-    size_t vl1 = chunk_vl();
-    unsigned len = 128;
-    /* Long layers: the same zeta over contiguous strips. */
-    for (; len >= vl1; len >>= 1) {
-        for (unsigned start = 0, b = 0; start < MLDSA_N; start += 2 * len, b++) {
-            int32_t z = mldsa_zetas_mont[128 / len + b];
-            for (unsigned j = start; j < start + len;) {
-                size_t vl = __riscv_vsetvl_e32m4(start + len - j);
+    size_t vl1 = chunk_vl(), vl2 = 2 * vl1;
+    unsigned m = 0;
+    /* Long layers (len > vl): the same zeta over contiguous strips. */
+    for (unsigned len = 128; len > vl1; len >>= 1) {
+        for (unsigned start = 0; start < MLDSA_N; start += 2 * len) {
+            int32_t z = mldsa_zetas_mont[++m];
+            for (size_t j = start, vl; j < start + len; j += vl) {
+                vl = __riscv_vsetvl_e32m4(start + len - j);
                 vint32m4_t lo = __riscv_vle32_v_i32m4(&a->c[j], vl);
                 vint32m4_t hi = __riscv_vle32_v_i32m4(&a->c[j + len], vl);
                 vint32m4_t t = mont_vx_m4(hi, z, vl);
                 __riscv_vse32_v_i32m4(&a->c[j + len], __riscv_vsub_vv_i32m4(lo, t, vl), vl);
                 __riscv_vse32_v_i32m4(&a->c[j], __riscv_vadd_vv_i32m4(lo, t, vl), vl);
-                j += (unsigned)vl;
             }
         }
     }
-    /* Short layers: vrgather-based butterflies inside 2*vl chunks. */
-    size_t vl2 = 2 * vl1;
-    for (; len >= 1; len >>= 1) {
-        vuint32m2_t split, merge;
-        short_layer_indices(&split, &merge, len, vl1);
-        for (unsigned c = 0; c < MLDSA_N / vl2; c++) {
-            vint32m2_t x = __riscv_vle32_v_i32m2(&a->c[c * vl2], vl2);
-            x = __riscv_vrgather_vv_i32m2(x, split, vl2);
+    /* Short layers: every one of them on a 2*vl chunk while it stays in registers. */
+    short_plan sp;
+    plan_short_layers(&sp, vl1, 0);
+    for (unsigned c = 0; c < MLDSA_N / vl2; c++) {
+        vint32m2_t x = __riscv_vle32_v_i32m2(&a->c[c * vl2], vl2);
+        for (unsigned s = 0; s < sp.n; s++) {
+            if (s > 0)
+                x = __riscv_vrgather_vv_i32m2(x, __riscv_vle32_v_u32m2(sp.gather[s], vl2), vl2);
             vint32m1_t lo = __riscv_vget_v_i32m2_i32m1(x, 0);
             vint32m1_t hi = __riscv_vget_v_i32m2_i32m1(x, 1);
-            vuint32m1_t off = zeta_offsets(128 / len + c * (unsigned)vl1 / len, len, 0, vl1);
-            vint32m1_t z = __riscv_vluxei32_v_i32m1(mldsa_zetas_mont, off, vl1);
-            vint32m1_t zq = __riscv_vmul_vx_i32m1(z, MLDSA_QINV, vl1);
+            vint32m1_t z = __riscv_vle32_v_i32m1(&zeta_fwd[sp.log2len[s]][c * vl1], vl1);
+            vint32m1_t zq = __riscv_vle32_v_i32m1(&zeta_fwd_q[sp.log2len[s]][c * vl1], vl1);
             vint32m1_t t = mont_vv_m1(hi, z, zq, vl1);
             x = __riscv_vset_v_i32m1_i32m2(x, 0, __riscv_vadd_vv_i32m1(lo, t, vl1));
             x = __riscv_vset_v_i32m1_i32m2(x, 1, __riscv_vsub_vv_i32m1(lo, t, vl1));
-            x = __riscv_vrgather_vv_i32m2(x, merge, vl2);
-            __riscv_vse32_v_i32m2(&a->c[c * vl2], x, vl2);
         }
+        x = __riscv_vrgather_vv_i32m2(x, __riscv_vle32_v_u32m2(sp.merge, vl2), vl2);
+        __riscv_vse32_v_i32m2(&a->c[c * vl2], x, vl2);
     }
 }
 
@@ -133,37 +165,35 @@ void mldsa_poly_invntt_tomont(mldsa_poly *a)
 {
     const int32_t f = 41978;    /* 2^64 / 256 mod q */
     size_t vl1 = chunk_vl(), vl2 = 2 * vl1;
-    unsigned len = 1;
-    for (; len < vl1; len <<= 1) {
-        vuint32m2_t split, merge;
-        short_layer_indices(&split, &merge, len, vl1);
-        for (unsigned c = 0; c < MLDSA_N / vl2; c++) {
-            vint32m2_t x = __riscv_vle32_v_i32m2(&a->c[c * vl2], vl2);
-            x = __riscv_vrgather_vv_i32m2(x, split, vl2);
+    /* Short layers first, each chunk kept in registers through all of them. */
+    short_plan sp;
+    plan_short_layers(&sp, vl1, 1);
+    for (unsigned c = 0; c < MLDSA_N / vl2; c++) {
+        vint32m2_t x = __riscv_vle32_v_i32m2(&a->c[c * vl2], vl2);
+        for (unsigned s = 0; s < sp.n; s++) {
+            x = __riscv_vrgather_vv_i32m2(x, __riscv_vle32_v_u32m2(sp.gather[s], vl2), vl2);
             vint32m1_t lo = __riscv_vget_v_i32m2_i32m1(x, 0);
             vint32m1_t hi = __riscv_vget_v_i32m2_i32m1(x, 1);
-            vuint32m1_t off = zeta_offsets(256 / len - 1 - c * (unsigned)vl1 / len, len, 1, vl1);
-            vint32m1_t z = __riscv_vneg_v_i32m1(
-                __riscv_vluxei32_v_i32m1(mldsa_zetas_mont, off, vl1), vl1);
-            vint32m1_t zq = __riscv_vmul_vx_i32m1(z, MLDSA_QINV, vl1);
+            vint32m1_t z = __riscv_vle32_v_i32m1(&zeta_inv[sp.log2len[s]][c * vl1], vl1);
+            vint32m1_t zq = __riscv_vle32_v_i32m1(&zeta_inv_q[sp.log2len[s]][c * vl1], vl1);
             vint32m1_t d = __riscv_vsub_vv_i32m1(lo, hi, vl1);
             x = __riscv_vset_v_i32m1_i32m2(x, 0, __riscv_vadd_vv_i32m1(lo, hi, vl1));
             x = __riscv_vset_v_i32m1_i32m2(x, 1, mont_vv_m1(d, z, zq, vl1));
-            x = __riscv_vrgather_vv_i32m2(x, merge, vl2);
-            __riscv_vse32_v_i32m2(&a->c[c * vl2], x, vl2);
         }
+        __riscv_vse32_v_i32m2(&a->c[c * vl2], x, vl2);
     }
-    for (; len < MLDSA_N; len <<= 1) {
-        for (unsigned start = 0, b = 0; start < MLDSA_N; start += 2 * len, b++) {
-            int32_t z = -mldsa_zetas_mont[256 / len - 1 - b];
-            for (unsigned j = start; j < start + len;) {
-                size_t vl = __riscv_vsetvl_e32m4(start + len - j);
+    /* Long layers, as in the scalar code: entry m counts down from the last one used. */
+    unsigned m = MLDSA_N / 2 / (unsigned)vl1;
+    for (unsigned len = 2 * (unsigned)vl1; len < MLDSA_N; len <<= 1) {
+        for (unsigned start = 0; start < MLDSA_N; start += 2 * len) {
+            int32_t z = -mldsa_zetas_mont[--m];
+            for (size_t j = start, vl; j < start + len; j += vl) {
+                vl = __riscv_vsetvl_e32m4(start + len - j);
                 vint32m4_t lo = __riscv_vle32_v_i32m4(&a->c[j], vl);
                 vint32m4_t hi = __riscv_vle32_v_i32m4(&a->c[j + len], vl);
                 __riscv_vse32_v_i32m4(&a->c[j], __riscv_vadd_vv_i32m4(lo, hi, vl), vl);
                 __riscv_vse32_v_i32m4(&a->c[j + len],
                                       mont_vx_m4(__riscv_vsub_vv_i32m4(lo, hi, vl), z, vl), vl);
-                j += (unsigned)vl;
             }
         }
     }
