@@ -73,7 +73,6 @@ int64_t k64_linux_sys_fs(struct k64_linux *lx, uint64_t nr, const uint64_t *a, b
 
 /* mm.c */
 bool k64_linux_page_mapped(struct k64_linux *lx, uint64_t addr);
-void k64_linux_mapping_changed(struct k64_linux *lx);
 /* A host file descriptor reading like /proc/self/maps of the guest, or -errno. */
 int k64_linux_maps_fd(struct k64_linux *lx);
 /* A host file descriptor (memfd) holding len bytes of data, or -errno. */

@@ -43,10 +43,17 @@ bool k64_linux_page_mapped(struct k64_linux *lx, uint64_t addr)
 	return (k64_mem_page_perm(lx->m, addr) & (K64_PERM_RWX | K64_LINUX_PERM_MAPPED)) != 0;
 }
 
-void k64_linux_mapping_changed(struct k64_linux *lx)
+/* Before pages change or disappear: drop decoded blocks if any of them holds code (the
+ * block cache is dropped whole, so only when needed: munmap of data is frequent) and the
+ * software TLB. */
+static void invalidate(struct k64_linux *lx, uint64_t addr, uint64_t len)
 {
+	for (uint64_t a = addr & ~PAGE_MASK; a < addr + len; a += PAGE)
+		if (k64_mem_page_perm(lx->m, a) & K64_PERM_CODE) {
+			k64_cache_flush(lx->h);
+			break;
+		}
 	k64_tlb_flush(lx->h);
-	k64_cache_flush(lx->h);
 }
 
 /* The user address range [addr, addr + len) lies in the arena (len > 0, page-aligned). */
@@ -87,6 +94,7 @@ static uint64_t find_free(struct k64_linux *lx, uint64_t len)
 
 static void unmap(struct k64_linux *lx, uint64_t addr, uint64_t len)
 {
+	invalidate(lx, addr, len);
 	k64_mem_set_perm(lx->m, addr, len, 0);
 }
 
@@ -102,7 +110,6 @@ static int64_t sys_brk(struct k64_linux *lx, uint64_t want)
 		k64_mem_set_perm(lx->m, cur_end, new_end - cur_end, K64_PERM_R | K64_PERM_W | K64_LINUX_PERM_MAPPED);
 	} else if (new_end < cur_end) {
 		unmap(lx, new_end, cur_end - new_end);
-		k64_linux_mapping_changed(lx);
 	}
 	lx->brk_cur = want;
 	return (int64_t)want;
@@ -142,7 +149,6 @@ static int64_t sys_mmap(struct k64_linux *lx, uint64_t addr, uint64_t len, uint6
 			if (!(flags & G_MAP_FIXED))
 				return KERR(EEXIST);
 			unmap(lx, addr, size);
-			k64_linux_mapping_changed(lx);
 		}
 		at = addr;
 	} else {
@@ -172,8 +178,6 @@ static int64_t sys_mmap(struct k64_linux *lx, uint64_t addr, uint64_t len, uint6
 		}
 	}
 	k64_mem_set_perm(lx->m, at, size, prot_perm(prot));
-	if (!anon)
-		k64_linux_mapping_changed(lx);
 	return (int64_t)at;
 }
 
@@ -185,7 +189,6 @@ static int64_t sys_munmap(struct k64_linux *lx, uint64_t addr, uint64_t len)
 	if (size < len || addr + size < addr || addr + size > K64_LINUX_ARENA_SIZE)
 		return KERR(EINVAL);
 	unmap(lx, addr, size);
-	k64_linux_mapping_changed(lx);
 	return 0;
 }
 
@@ -205,8 +208,8 @@ static int64_t sys_mprotect(struct k64_linux *lx, uint64_t addr, uint64_t len, u
 	for (uint64_t a = addr; a < addr + size; a += PAGE)
 		if (!k64_linux_page_mapped(lx, a))
 			return KERR(ENOMEM);
+	invalidate(lx, addr, size);
 	k64_mem_set_perm(lx->m, addr, size, prot_perm(prot));
-	k64_linux_mapping_changed(lx);
 	return 0;
 }
 
@@ -233,7 +236,6 @@ static int64_t sys_mremap(struct k64_linux *lx, uint64_t old, uint64_t old_len, 
 		if (nsz <= osz) {
 			if (nsz < osz) {
 				unmap(lx, old + nsz, osz - nsz);
-				k64_linux_mapping_changed(lx);
 			}
 			return (int64_t)old;
 		}
@@ -267,7 +269,6 @@ static int64_t sys_mremap(struct k64_linux *lx, uint64_t old, uint64_t old_len, 
 		k64_mem_set_perm(lx->m, to + i, PAGE, perm);
 	}
 	unmap(lx, old, osz);
-	k64_linux_mapping_changed(lx);
 	return (int64_t)to;
 }
 
@@ -279,6 +280,8 @@ static int64_t sys_madvise(struct k64_linux *lx, uint64_t addr, uint64_t len, in
 	if (size < len || addr + size < addr || addr + size > K64_LINUX_ARENA_SIZE)
 		return KERR(EINVAL);
 	int64_t r = 0;
+	if (advice == G_MADV_DONTNEED)
+		invalidate(lx, addr, size);
 	for (uint64_t a = addr; a < addr + size; a += PAGE) {
 		if (!k64_linux_page_mapped(lx, a)) {
 			r = KERR(ENOMEM);
@@ -289,8 +292,6 @@ static int64_t sys_madvise(struct k64_linux *lx, uint64_t addr, uint64_t len, in
 		if (advice == G_MADV_DONTNEED)
 			memset(lx->m->host + a, 0, PAGE);
 	}
-	if (advice == G_MADV_DONTNEED)
-		k64_linux_mapping_changed(lx);
 	return r;
 }
 

@@ -137,6 +137,20 @@ static void test_memory(void)
 	CHECK(mprotect(b, 4096, PROT_READ) == -1 && errno == ENOMEM, "mprotect of unmapped memory: ENOMEM");
 	CHECK(mmap(NULL, 0, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) == MAP_FAILED && errno == EINVAL, "mmap length 0: EINVAL");
 
+	/* Generated code: map, write, mprotect r-x, call; then unmap and map new code at the
+	 * same address, which must run the new instructions. */
+	for (int round = 0; round < 3; round++) {
+		uint32_t *code = mmap((void *)0x500000000, 4096, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+		code[0] = 0x00000513u | (uint32_t)(100 + round) << 20;   /* addi a0, zero, 100+round */
+		code[1] = 0x00008067u;                                   /* jalr zero, 0(ra) */
+		mprotect(code, 4096, PROT_READ | PROT_EXEC);
+		__builtin___clear_cache((char *)code, (char *)(code + 2));
+		long (*fn)(void) = (long (*)(void))code;
+		CHECK_EQ(fn(), 100 + round, "generated code at a reused address");
+		munmap(code, 4096);
+	}
+
 	char *cur = sbrk(0);
 	CHECK(sbrk(8192) == cur, "sbrk grows the break");
 	memset(cur, 7, 8192);
