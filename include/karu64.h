@@ -27,6 +27,8 @@ struct k64_config {
 	const char *signature;    /* bare metal: file for begin_signature..end_signature */
 	char **envp;              /* Linux: the guest environment (NULL-terminated) */
 	const char *zvknhk;       /* "v0.1" (default) or "v0.2" */
+	bool vagnostic_ones;      /* tail/mask-agnostic elements become all ones (default: undisturbed) */
+	bool keep_vector_state;   /* Linux: keep vector state across system calls (default: discard, as Linux) */
 };
 
 enum k64_status { K64_EXITED, K64_LIMIT };

@@ -21,6 +21,9 @@ static const char usage[] =
 "  --vlen=N            vector length in bits, power of two 128..4096 (default 256,\n"
 "                      or N of zvlNb in --isa)\n"
 "  --zvknhk=VERSION    vkeccak.vi rules: v0.1 (default) or v0.2\n"
+"  --vector-agnostic=POLICY  tail/mask-agnostic elements: undisturbed (default, as QEMU 10)\n"
+"                      or ones (all ones, as the RVV spec allows)\n"
+"  --keep-vector-state do not discard vector state at system calls (Linux discards it)\n"
 "  --max-insns=N       stop after N instructions (exit status 124)\n"
 "  --stats             print statistics on stderr at exit (key: value per line)\n"
 "  --trace[=FILE]      commit log in Spike's --log-commits format (default stderr)\n"
@@ -158,6 +161,14 @@ int main(int argc, char **argv)
 			if (strcmp(val, "v0.1") && strcmp(val, "v0.2"))
 				die("--zvknhk must be v0.1 or v0.2, got '%s'", val);
 			cfg.zvknhk = val;
+		} else if (!strcmp(name, "-vector-agnostic")) {
+			TAKES_VALUE();
+			if (strcmp(val, "undisturbed") && strcmp(val, "ones"))
+				die("--vector-agnostic must be undisturbed or ones, got '%s'", val);
+			cfg.vagnostic_ones = !strcmp(val, "ones");
+		} else if (!strcmp(name, "-keep-vector-state")) {
+			NO_VALUE();
+			cfg.keep_vector_state = true;
 		} else if (!strcmp(name, "-max-insns")) {
 			TAKES_VALUE();
 			cfg.max_insns = number("--max-insns", val, false);

@@ -85,12 +85,14 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 		lc.seed = m->cfg.seed;
 		lc.virtual_clock = m->cfg.virtual_clock;
 		lc.strict = m->cfg.strict;
+		lc.discard_vector = !m->cfg.keep_vector_state;
 		if (k64_linux_setup(m->hart, &m->mem, &lc, path, argc, argv, err, errlen))
 			return -1;
 		/* Linux lets user mode read cycle, time and instret (Zicntr). */
 		m->hart->mcounteren = m->hart->scounteren = 7;
 	}
 	m->hart->virtual_clock = m->cfg.virtual_clock;
+	m->hart->vagnostic_ones = m->cfg.vagnostic_ones;
 	m->hart->zvknhk_version = m->cfg.zvknhk && !strcmp(m->cfg.zvknhk, "v0.2") ? 2 : 1;
 	m->hart->max_insns = m->cfg.max_insns;
 	return 0;
