@@ -280,6 +280,41 @@ static void test_fp_frame(void)
 	__asm__ volatile("fscsr zero");
 }
 
+/* Stack overflow: the fault is delivered on the alternate stack and siglongjmp recovers. */
+static volatile uintptr_t overflow_addr;
+static void overflow_handler(int sig, siginfo_t *si, void *ctx)
+{
+	(void)sig, (void)ctx;
+	overflow_addr = (uintptr_t)si->si_addr;
+	siglongjmp(jb, 1);
+}
+
+static int recurse(int n)
+{
+	volatile char pad[1024];
+	pad[0] = (char)n;
+	return recurse(n + 1) + pad[0];
+}
+
+static void test_stack_overflow(void)
+{
+	static char alt[65536] __attribute__((aligned(16)));
+	stack_t ss = { .ss_sp = alt, .ss_size = sizeof alt, .ss_flags = 0 };
+	sigaltstack(&ss, NULL);
+	struct sigaction sa = { 0 };
+	sa.sa_sigaction = overflow_handler;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+	sigaction(SIGSEGV, &sa, NULL);
+	char here;
+	overflow_addr = 0;
+	if (sigsetjmp(jb, 1) == 0)
+		recurse(0);
+	CHECK(overflow_addr != 0 && overflow_addr < (uintptr_t)&here, "stack overflow caught on the alternate stack (fault at 0x%lx)",
+	      (unsigned long)overflow_addr);
+	ss.ss_flags = SS_DISABLE;
+	sigaltstack(&ss, NULL);
+}
+
 int main(void)
 {
 	test_sigill();
@@ -288,5 +323,6 @@ int main(void)
 	test_masks();
 	test_altstack();
 	test_fp_frame();
+	test_stack_overflow();
 	return t_done();
 }
