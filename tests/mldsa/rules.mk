@@ -2,7 +2,8 @@
 # ../shared/vectors (every ML-DSA folder: keyGen, sigGen, sigVer; 600 cases) and valgrind.
 #   check-mldsa-host    host driver, all vectors
 #   check-mldsa-ct      KeyGen and Sign under valgrind memcheck with secrets undefined (gcc -O2
-#                       and clang-19 -O3 builds), plus a canary that must be caught
+#                       and clang-19 -O3 builds), plus a canary that must be caught and a
+#                       build without the declassifications that must be reported
 #   check-mldsa-rv64gc  guest rv64gc driver under QEMU, all vectors
 #   check-mldsa-vintr   guest PQC_VINTR rv64gcv_zbb driver under QEMU at VLEN 128, 256 and 512:
 #                       all vectors at each VLEN, and the RVV code against the scalar C
@@ -30,6 +31,10 @@ $(MLDSA_TB)/ctgrind-gcc: tests/mldsa/ctgrind.c $(MLDSA_DEPS)
 	@mkdir -p $(dir $@)
 	gcc -std=gnu11 $(WARN) -O2 -g -DMLDSA_CTGRIND $(MLDSA_INC) -o $@ $< $(MLDSA_SRCS)
 
+$(MLDSA_TB)/ctgrind-nodecl: tests/mldsa/ctgrind.c $(MLDSA_DEPS)
+	@mkdir -p $(dir $@)
+	gcc -std=gnu11 $(WARN) -O2 -g -DMLDSA_CTGRIND -DMLDSA_CTGRIND_NO_DECLASSIFY $(MLDSA_INC) -o $@ $< $(MLDSA_SRCS)
+
 # DWARF 4: valgrind 3.19 cannot read clang-19's default DWARF 5.
 $(MLDSA_TB)/ctgrind-clang: tests/mldsa/ctgrind.c $(MLDSA_DEPS)
 	@mkdir -p $(dir $@)
@@ -55,9 +60,10 @@ check-mldsa-host: $(MLDSA_TB)/driver
 	@set -o pipefail; { echo "== host: all ML-DSA vectors"; $(MLDSA_VECTORS) $<; \
 	  } 2>&1 | tests/mldsa/total.py 1 | tee $(B)/test-results/mldsa-host.txt
 
-check-mldsa-ct: $(MLDSA_TB)/ctgrind-gcc $(MLDSA_TB)/ctgrind-clang
+check-mldsa-ct: $(MLDSA_TB)/ctgrind-gcc $(MLDSA_TB)/ctgrind-clang $(MLDSA_TB)/ctgrind-nodecl
 	@mkdir -p $(B)/test-results
-	@set -o pipefail; tests/mldsa/ctgrind.sh $^ 2>&1 | tests/mldsa/total.py 4 | tee $(B)/test-results/mldsa-ct.txt
+	@set -o pipefail; tests/mldsa/ctgrind.sh $(MLDSA_TB)/ctgrind-gcc $(MLDSA_TB)/ctgrind-clang \
+	  --no-declassify $(MLDSA_TB)/ctgrind-nodecl 2>&1 | tests/mldsa/total.py 5 | tee $(B)/test-results/mldsa-ct.txt
 
 check-mldsa-rv64gc: $(MLDSA_TB)/rv64gc/driver
 	@mkdir -p $(B)/test-results
