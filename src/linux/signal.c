@@ -271,10 +271,8 @@ static void deliver(struct k64_linux *lx, int sig, int code, uint64_t addr, bool
 	if (!(ka->flags & SA_NODEFER))
 		lx->blocked |= BIT(sig);
 	lx->blocked &= ~UNBLOCKABLE;
-	if (ka->flags & SA_RESETHAND) {
-		ka->handler = SIG_DFL;
-		ka->flags &= ~SA_SIGINFO;
-	}
+	if (ka->flags & SA_RESETHAND)
+		ka->handler = SIG_DFL;   /* flags stay, as in get_signal() */
 	if (lx->ss_flags & SS_AUTODISARM) {
 		lx->ss_sp = lx->ss_size = 0;
 		lx->ss_flags = SS_DISABLE;
