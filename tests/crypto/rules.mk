@@ -1,0 +1,15 @@
+# Ratified vector crypto tests (issue 4): Zvkned, Zvknh[ab], Zvkg, Zvksed, Zvksh, Zvbc.
+#  check-crypto-diff: random operands, vtype, vl and registers plus one-rule-broken reserved
+#                     cases, QEMU 10 vs karu64 at VLEN 128, 256 and 512 (tests/crypto/vdiff.c).
+#  check-crypto-kat:  standard known answers through guest code that uses the instructions
+#                     (tests/crypto/kat.c): FIPS-197, FIPS 180-4 (against Python's hashlib),
+#                     GHASH / AES-GCM (against host OpenSSL libcrypto), SM3, SM4.
+#  check-crypto-sm4-million (CHECK_FULL): GB/T 32907 example 2, 1,000,000 encryptions.
+CRYPTO_SEED ?= 1
+check-crypto-diff: $(KARU64)
+	@mkdir -p $(B)/test-results
+	python3 tests/crypto/run_diff.py --cc "$(RV_CC)" --qemu $(QEMU) --karu64 $(KARU64) \
+	  --seed $(CRYPTO_SEED) --cases 150 --out $(B)/tests/crypto --results $(B)/test-results/crypto-diff.txt
+
+CHECK += check-crypto-diff
+.PHONY: check-crypto-diff
