@@ -41,6 +41,7 @@ DEF_CC = ("clang-19 --target=riscv64-linux-gnu --sysroot=/usr/riscv64-linux-gnu 
           "-fuse-ld=lld -static")
 
 BASE = 9                      # s1: the reserved scratch base register, never written by the stream
+SP = 2                        # sp: also reserved, = scratch start, for the sp-relative compressed forms
 DUMP_OFF = -2048              # dump area [s1-2048, s1-1024): x0..x31, f0..f31, fcsr
 SCR_LO, SCR_HI = -1024, 2048  # scratch [s1-1024, s1+2048): every 12-bit offset the stream uses
 DUMP_BYTES = 4096
@@ -82,7 +83,7 @@ class Gen:
     # ---- operands -------------------------------------------------------------------------
     def rd(self):
         r = self.r.randrange(32)
-        while r == BASE or (r == 0 and self.r.random() < 0.8):
+        while r in (BASE, SP) or (r == 0 and self.r.random() < 0.8):
             r = self.r.randrange(32)
         return r
 
@@ -91,7 +92,7 @@ class Gen:
 
     def tmp(self):
         r = self.r.randrange(1, 32)
-        while r == BASE:
+        while r in (BASE, SP):
             r = self.r.randrange(1, 32)
         return r
 
@@ -212,6 +213,28 @@ class Gen:
         elif c < 0.8:
             op, w = self.r.choice([("flw", 4), ("fld", 8), ("fsw", 4), ("fsd", 8), ("flh", 2), ("fsh", 2)])
             self.add("%s f%d, %d(x%d)" % (op, self.f(), self.mem_off(w, 1 if self.r.random() < 0.3 else w), BASE))
+        elif c < 0.88:   # address in another register: base + offset split between addi and the access
+            t = self.tmp()
+            op, w = self.r.choice([("ld", 8), ("lw", 4), ("lhu", 2), ("lb", 1), ("sd", 8), ("sw", 4), ("sh", 2),
+                                   ("sb", 1), ("fld", 8), ("flw", 4), ("fsd", 8), ("fsw", 4)])
+            o = self.mem_off(w, 1 if self.r.random() < 0.3 else w)
+            o2 = self.r.randrange(max(-300, o - 2047), min(300, o + 2048))
+            reg = ("f%d" % self.f()) if op[0] == "f" else ("x%d" % (self.rs() if op[0] == "s" else self.rd()))
+            self.add(["addi x%d, x%d, %d" % (t, BASE, o - o2), "%s %s, %d(x%d)" % (op, reg, o2, t)])
+        elif c < 0.94:   # sp-relative compressed forms (sp = scratch start)
+            k = self.r.randrange(6)
+            if k == 0:
+                self.add("c.ldsp x%d, %d(sp)" % (self.rd() or 1, 8 * self.r.randrange(64)))
+            elif k == 1:
+                self.add("c.sdsp x%d, %d(sp)" % (self.rs(), 8 * self.r.randrange(64)))
+            elif k == 2:
+                self.add("c.lwsp x%d, %d(sp)" % (self.rd() or 1, 4 * self.r.randrange(64)))
+            elif k == 3:
+                self.add("c.swsp x%d, %d(sp)" % (self.rs(), 4 * self.r.randrange(64)))
+            elif k == 4:
+                self.add("c.fldsp f%d, %d(sp)" % (self.f(), 8 * self.r.randrange(64)))
+            else:
+                self.add("c.fsdsp f%d, %d(sp)" % (self.f(), 8 * self.r.randrange(64)))
         else:   # compressed forms with the base register (offsets are unsigned, scaled)
             k = self.r.randrange(9)
             if k == 0:
@@ -260,6 +283,13 @@ class Gen:
             self.add("%s x%d, x%d" % (self.r.choice(["c.and", "c.or", "c.xor", "c.sub", "c.addw", "c.subw", "c.mul"]), cr, cr2))
         elif k == 9:
             self.add("%s x%d" % (self.r.choice(["c.zext.b", "c.sext.b", "c.zext.h", "c.sext.h", "c.zext.w", "c.not"]), cr))
+        elif k == 10 and self.r.random() < 0.3:   # sp arithmetic: c.addi4spn; c.addi16sp and back
+            if self.r.random() < 0.5:
+                self.add("c.addi4spn x%d, sp, %d" % (self.crd(), 4 * self.r.randrange(1, 256)))
+            else:
+                d = 16 * self.r.choice([v for v in range(-32, 32) if v])
+                self.add(["c.addi16sp sp, %d" % d, "c.ldsp x%d, 8(sp)" % (self.rd() or 1) if d > 0 else "c.nop",
+                          "c.addi16sp sp, %d" % -d if -d <= 496 else "addi sp, sp, %d" % -d])
         elif k == 10:
             self.add(self.r.choice(["c.nop", "nop", "pause", "ntl.all", "ntl.pall", "c.ntl.p1", "c.ntl.s1", "fence",
                                     "fence rw, rw", "fence r, w", "fence.tso", "fence.i", "wrs.nto", "wrs.sto"]))
@@ -474,8 +504,8 @@ class Gen:
                "  lla x%d, init_f" % BASE]
         out += ["  fld f%d, %d(x%d)" % (i, 8 * i, BASE) for i in range(32)]
         out += ["  lla x%d, init_x" % BASE]
-        out += ["  ld x%d, %d(x%d)" % (i, 8 * i, BASE) for i in range(1, 32) if i != BASE]
-        out += ["  lla x%d, scratch + %d" % (BASE, -SCR_LO), "# stream"]
+        out += ["  ld x%d, %d(x%d)" % (i, 8 * i, BASE) for i in range(1, 32) if i not in (BASE, SP)]
+        out += ["  lla x%d, scratch" % SP, "  lla x%d, scratch + %d" % (BASE, -SCR_LO), "# stream"]
         items = self.items if prefix is None else self.items[:prefix]
         for i, (lines, _) in enumerate(items):
             for lab in self.labels.get(i, []):
