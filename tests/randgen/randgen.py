@@ -3,12 +3,13 @@
 
 Each program is generated deterministically from one integer seed. It loads random initial
 integer/FP registers and fcsr, runs a stream of random valid RV64IMAFDC + Zba Zbb Zbs Zbc
-Zicond Zfa Zfhmin Zcb Zimop Zcmop Zicboz Zicbop Zawrs Zihintntl Zihintpause instructions (loads/stores relative to a
-reserved base register s1 = x9 into a scratch buffer, AMOs and LR/SC on aligned scratch
-addresses, forward branches and jumps only, FP ops with every rounding mode including dyn,
-frm/fflags/fcsr writes), then writes x0..x31, f0..f31 (raw bits), fcsr and the scratch
-buffer to stdout with one write(1, ...) and exits 0. Both simulators must print the same
-bytes and exit with the same status.
+Zicond Zfa Zfhmin Zcb Zimop Zcmop Zicboz Zicbop Zawrs Zihintntl Zihintpause instructions
+(loads/stores into a scratch buffer relative to the reserved base register s1 = x9, to
+sp = x2, also reserved, for the sp-relative compressed forms, or to an address computed into
+another register; AMOs and LR/SC on aligned scratch addresses; forward branches and jumps
+only; FP ops with every rounding mode including dyn; frm/fflags/fcsr writes), then writes
+x0..x31, f0..f31 (raw bits), fcsr and the scratch buffer to stdout with one write(1, ...)
+and exits 0. Both simulators must print the same bytes and exit with the same status.
 
   randgen.py check [--programs P] [--insns N] [--seed S] [-j J]   run P programs of N insns
   randgen.py replay --seed SEED [--insns N]                      one program, full report
