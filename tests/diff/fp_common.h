@@ -29,7 +29,7 @@
 
 /* Sets the dynamic rounding mode: the four C modes through fesetround, RMM (4), which C has no
  * name for, through fsrmi. Prints the mode read back from frm. */
-static void set_rm(unsigned rm)
+static __attribute__((unused)) void set_rm(unsigned rm)
 {
 	static const int c_modes[] = { FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD };
 	if (rm < 4)
