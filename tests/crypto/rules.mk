@@ -13,3 +13,17 @@ check-crypto-diff: $(KARU64)
 
 CHECK += check-crypto-diff
 .PHONY: check-crypto-diff
+
+check-crypto-kat: $(KARU64)
+	@mkdir -p $(B)/test-results
+	python3 tests/crypto/run_kat.py --cc "$(RV_CC)" --hostcc "$(CC)" --qemu $(QEMU) --karu64 $(KARU64) \
+	  --seed $(CRYPTO_SEED) --out $(B)/tests/crypto-kat --results $(B)/test-results/crypto-kat.txt
+
+check-crypto-sm4-million: $(KARU64)
+	@mkdir -p $(B)/test-results
+	python3 tests/crypto/run_kat.py --million --cc "$(RV_CC)" --hostcc "$(CC)" --qemu $(QEMU) --karu64 $(KARU64) \
+	  --out $(B)/tests/crypto-kat-million --results $(B)/test-results/crypto-sm4-million.txt
+
+CHECK += check-crypto-kat
+CHECK_FULL += check-crypto-sm4-million
+.PHONY: check-crypto-kat check-crypto-sm4-million
