@@ -5,7 +5,7 @@
  * handler skips illegal ones. The line printed per test (registers hashed) must be identical
  * under QEMU 10 and karu64: the reference is QEMU's output, including which encodings trap.
  *
- *   sweep <arith|mem> <count> <seed>
+ *   sweep <arith|mem> <count> <seed> [first]
  */
 #include <signal.h>
 #include <stdint.h>
@@ -16,6 +16,7 @@
 #include <ucontext.h>
 
 static uint64_t rng_state;
+static int first_test;             /* tests before this one are generated but not run */
 static uint64_t rnd(void)
 {
 	rng_state ^= rng_state << 13;
@@ -228,7 +229,10 @@ static void sweep_arith(int count)
 		fill_regs(0);
 		struct res r;
 		uint64_t fs = (rnd() & 3) ? (0xffffffff00000000ull | (rnd() & 0xffffffff)) : rnd();
-		run_one(insn, avl, vtype, vstart, random_scalar(), fs, 0, &r);
+		uint64_t xs = random_scalar();
+		if (t < first_test)
+			continue;
+		run_one(insn, avl, vtype, vstart, xs, fs, 0, &r);
 		report(t, insn, vtype, avl, vstart, &r, 0);
 	}
 }
@@ -261,12 +265,16 @@ static void sweep_mem(int count)
 				(store ? 0x27u : 0x07u);
 		uint64_t vtype = random_vtype(), avl = random_avl(), vstart = random_vstart();
 		int64_t stride = ((int64_t)(rnd() % 17) - 8) * 8;
+		if (mop == 0 && lumop == 0x08)
+			vstart = 0;   /* QEMU 10.0 aborts (probe_access_flags assertion) on some of these */
 		fill_regs(1);
 		for (size_t i = 0; i < SCRATCH; i += 8) {
 			uint64_t v = rnd();
 			memcpy(scratch + i, &v, 8);
 		}
 		struct res res;
+		if (t < first_test)
+			continue;
 		run_one(insn, avl, vtype, vstart, 0, 0, (uint64_t)stride, &res);
 		report(t, insn, vtype, avl, vstart, &res, 1);
 	}
@@ -274,12 +282,13 @@ static void sweep_mem(int count)
 
 int main(int argc, char **argv)
 {
-	if (argc != 4) {
-		fprintf(stderr, "usage: sweep arith|mem COUNT SEED\n");
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr, "usage: sweep arith|mem COUNT SEED [FIRST]\n");
 		return 2;
 	}
 	int count = atoi(argv[2]);
 	rng_state = strtoull(argv[3], NULL, 0) | 1;
+	first_test = argc == 5 ? atoi(argv[4]) : 0;
 	code = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	scratch = mmap(NULL, SCRATCH, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (code == MAP_FAILED || scratch == MAP_FAILED) {
@@ -291,8 +300,10 @@ int main(int argc, char **argv)
 	sa.sa_sigaction = on_ill;
 	sa.sa_flags = SA_SIGINFO;
 	sigaction(SIGILL, &sa, NULL);
-	if (strcmp(argv[1], "mem") == 0)
+	if (strcmp(argv[1], "mem") == 0) {
+		setvbuf(stdout, NULL, _IOLBF, 0);   /* QEMU aborts on some encodings: keep what ran */
 		sweep_mem(count);
+	}
 	else
 		sweep_arith(count);
 	return 0;
