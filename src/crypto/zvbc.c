@@ -29,8 +29,7 @@ static void vclmul_op(struct k64_hart *h, const struct k64_dinsn *d, bool vv, bo
 		K64_VLOOP(h, d, uint64_t, vd, vd[i] = clmulh(v2[i], vv ? v1[i] : x));
 	else
 		K64_VLOOP(h, d, uint64_t, vd, vd[i] = clmul(v2[i], vv ? v1[i] : x));
-	k64_vtail(h, (uint8_t *)vd, 3, k64_vlmul_log2(h->vtype), h->vl);
-	h->vstart = 0;
+	k64_vc_done(h, d, 3);
 }
 static void k64_exec_vclmul_vv(struct k64_hart *h, const struct k64_dinsn *d) { vclmul_op(h, d, true, false); }
 static void k64_exec_vclmul_vx(struct k64_hart *h, const struct k64_dinsn *d) { vclmul_op(h, d, false, false); }

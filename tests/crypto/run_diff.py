@@ -28,6 +28,8 @@ def main():
     ap.add_argument("--cases", type=int, default=120, help="cases per instruction and VLEN")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--vlens", default="128,256,512")
+    ap.add_argument("--ones-vlens", default="256",
+                    help="VLENs also run with agnostic elements set to all ones (QEMU rvv_ta/ma_all_1s)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     here = os.path.dirname(os.path.abspath(__file__))
@@ -42,24 +44,29 @@ def main():
         report.append("compile failed:\n" + err)
         failed = 1
     else:
-        for vlen in [int(v) for v in a.vlens.split(",")]:
-            seed = str(a.seed * 1000 + vlen)
+        runs = [(int(v), False) for v in a.vlens.split(",")]
+        runs += [(int(v), True) for v in a.ones_vlens.split(",") if v]
+        for vlen, ones in runs:
+            seed = str(a.seed * 1000 + vlen + (7 if ones else 0))
             args = [prog, seed, str(a.cases)]
-            qrc, qout, qerr = run([a.qemu, "-cpu", "rva23u64,vlen=%d,%s" % (vlen, QEMU_EXT)] + args)
-            krc, kout, kerr = run([a.karu64, "--vlen=%d" % vlen] + args)
-            with open(os.path.join(a.out, "qemu-%d.txt" % vlen), "w") as f:
+            qcpu = "rva23u64,vlen=%d,%s" % (vlen, QEMU_EXT) + (",rvv_ta_all_1s=true,rvv_ma_all_1s=true" if ones else "")
+            qrc, qout, qerr = run([a.qemu, "-cpu", qcpu] + args)
+            krc, kout, kerr = run([a.karu64, "--vlen=%d" % vlen] + (["--vector-agnostic=ones"] if ones else []) + args)
+            tag = "%d%s" % (vlen, "-ones" if ones else "")
+            with open(os.path.join(a.out, "qemu-%s.txt" % tag), "w") as f:
                 f.write(qout)
-            with open(os.path.join(a.out, "karu64-%d.txt" % vlen), "w") as f:
+            with open(os.path.join(a.out, "karu64-%s.txt" % tag), "w") as f:
                 f.write(kout)
+            vlen = tag
             if qrc or krc:
-                report.append("VLEN %d: exit status qemu %d karu64 %d\n%s%s" % (vlen, qrc, krc, qerr[-500:], kerr[-500:]))
+                report.append("VLEN %s: exit status qemu %d karu64 %d\n%s%s" % (vlen, qrc, krc, qerr[-500:], kerr[-500:]))
                 failed += 1
                 continue
             ql, kl = qout.splitlines()[1:], kout.splitlines()[1:]
             stats = collections.OrderedDict()
             shown = 0
             if len(ql) != len(kl):
-                report.append("VLEN %d: %d lines from QEMU, %d from karu64" % (vlen, len(ql), len(kl)))
+                report.append("VLEN %s: %d lines from QEMU, %d from karu64" % (vlen, len(ql), len(kl)))
                 failed += 1
             for q, k in zip(ql, kl):
                 f = q.split()
@@ -80,11 +87,11 @@ def main():
                     st[2] += 1
                     if shown < 5:
                         shown += 1
-                        report.append("VLEN %d mismatch (%s):\n  qemu:   %s\n  karu64: %s" % (vlen, why, q[:400], k[:400]))
-            report.append("VLEN %d (seed %s): %-12s %6s %9s %9s" % (vlen, seed, "instruction", "legal", "reserved", "failed"))
+                        report.append("VLEN %s mismatch (%s):\n  qemu:   %s\n  karu64: %s" % (vlen, why, q[:400], k[:400]))
+            report.append("VLEN %s (seed %s): %-12s %6s %9s %9s" % (vlen, seed, "instruction", "legal", "reserved", "failed"))
             for name, (lg, il, fl) in stats.items():
-                report.append("VLEN %d: %-12s %6d %9d %9d" % (vlen, name, lg, il, fl))
-            report.append("VLEN %d: %d cases compared with QEMU" % (vlen, sum(s[0] + s[1] for s in stats.values())))
+                report.append("VLEN %s: %-12s %6d %9d %9d" % (vlen, name, lg, il, fl))
+            report.append("VLEN %s: %d cases compared with QEMU" % (vlen, sum(s[0] + s[1] for s in stats.values())))
     report.append("%d passed, %d failed" % (passed, failed))
     text = "\n".join(report) + "\n"
     sys.stdout.write(text)
