@@ -44,15 +44,20 @@ def main():
         report.append("compile failed:\n" + err)
         failed = 1
     else:
-        runs = [(int(v), False) for v in a.vlens.split(",")]
-        runs += [(int(v), True) for v in a.ones_vlens.split(",") if v]
-        for vlen, ones in runs:
-            seed = str(a.seed * 1000 + vlen + (7 if ones else 0))
-            args = [prog, seed, str(a.cases)]
-            qcpu = "rva23u64,vlen=%d,%s" % (vlen, QEMU_EXT) + (",rvv_ta_all_1s=true,rvv_ma_all_1s=true" if ones else "")
+        # (VLEN, all-ones agnostic policy, Zvknha only: every other instruction and SEW = 64
+        # vsha2* must trap)
+        runs = [(int(v), False, False) for v in a.vlens.split(",")]
+        runs += [(int(v), True, False) for v in a.ones_vlens.split(",") if v]
+        runs += [(256, False, True)]
+        for vlen, ones, zvknha in runs:
+            seed = str(a.seed * 1000 + vlen + (7 if ones else 0) + (13 if zvknha else 0))
+            args = [prog, seed, str(a.cases if not zvknha else a.cases // 3)]
+            qcpu = "rva23u64,vlen=%d,%s" % (vlen, "zvknha=true" if zvknha else QEMU_EXT)
+            qcpu += ",rvv_ta_all_1s=true,rvv_ma_all_1s=true" if ones else ""
+            kopt = (["--vector-agnostic=ones"] if ones else []) + (["--isa=rv64gcv_zvknha"] if zvknha else [])
             qrc, qout, qerr = run([a.qemu, "-cpu", qcpu] + args)
-            krc, kout, kerr = run([a.karu64, "--vlen=%d" % vlen] + (["--vector-agnostic=ones"] if ones else []) + args)
-            tag = "%d%s" % (vlen, "-ones" if ones else "")
+            krc, kout, kerr = run([a.karu64, "--vlen=%d" % vlen] + kopt + args)
+            tag = "%d%s" % (vlen, "-ones" if ones else "-zvknha-only" if zvknha else "")
             with open(os.path.join(a.out, "qemu-%s.txt" % tag), "w") as f:
                 f.write(qout)
             with open(os.path.join(a.out, "karu64-%s.txt" % tag), "w") as f:
@@ -71,6 +76,8 @@ def main():
             for q, k in zip(ql, kl):
                 f = q.split()
                 name, cls = f[0], f[1]
+                if zvknha and (not name.startswith("vsha2") or int(f[3][6:], 16) >> 3 & 7 == 3):
+                    cls = "not-in-isa"
                 st = stats.setdefault(name, [0, 0, 0])
                 trap = "trap=1" in f
                 ok = q == k
