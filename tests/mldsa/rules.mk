@@ -10,8 +10,8 @@
 #   check-mldsa-full    (CHECK_FULL) all vectors on the other QEMU-runnable guest builds
 #                       (rv64gc_zbb, vauto = rv64gcv_zbb auto-vectorised) and vintr at VLEN 1024,
 #                       plus a long RVV self-check at every VLEN
-#   check-mldsa-karu64  (not in CHECK until karu64 runs vkeccak.vi; the lead decides) every build
-#                       variant on karu64, 2 cases per test group; -full (CHECK_FULL): all
+#   check-mldsa-karu64  every build variant on karu64 (VLEN 256), the first 2 cases of every
+#                       test group plus the length checks; -full (CHECK_FULL): all vectors
 # The vauto_k/vintr_k/vintr_kr builds need vkeccak.vi, which QEMU lacks: they run on karu64
 # only. Each run of the vectors starts the driver once (run_vectors.py).
 
@@ -104,7 +104,7 @@ check-mldsa-karu64-full: $(KARU64) $(MLDSA_VARIANTS:%=$(MLDSA_TB)/%/driver)
 	@set -o pipefail; $(call MLDSA_KARU64_RUN,,: all vectors) 2>&1 \
 	  | tests/mldsa/total.py 7 | tee $(B)/test-results/mldsa-karu64-full.txt
 
-CHECK += check-mldsa-host check-mldsa-ct check-mldsa-rv64gc check-mldsa-vintr
+CHECK += check-mldsa-host check-mldsa-ct check-mldsa-rv64gc check-mldsa-vintr check-mldsa-karu64
 CHECK_FULL += check-mldsa-full check-mldsa-karu64-full
 .PHONY: check-mldsa-host check-mldsa-ct check-mldsa-rv64gc check-mldsa-vintr check-mldsa-full \
         check-mldsa-karu64 check-mldsa-karu64-full
