@@ -15,7 +15,7 @@ struct k64_linux_config {
 	uint64_t seed;        /* getrandom and AT_RANDOM come from a PRNG seeded with it */
 	bool virtual_clock;   /* time = K64_LINUX_EPOCH + retired instructions (1 insn = 1 ns) */
 	bool strict;          /* an unsupported system call stops the run (status 125) */
-	bool discard_vector;  /* reserved: clobber vector state at system calls like Linux may */
+	bool discard_vector;  /* clobber the vector state at each system call, as Linux does */
 };
 
 /* --virtual-clock: CLOCK_REALTIME at instruction 0 (2025-01-01T00:00:00Z). */

@@ -89,6 +89,18 @@ int64_t k64_linux_str(struct k64_linux *lx, uint64_t addr, char *buf, size_t siz
 }
 
 /* ---- the trap hook --------------------------------------------------------------------- */
+/* System calls clobber the vector state, as Linux's riscv_v_vstate_discard() does at syscall
+ * entry (the psABI makes it caller-saved): every register byte 0xff, vtype = vill, vl = 0. */
+static void discard_vector(struct k64_hart *h)
+{
+	if (!k64_has(&h->isa, K64_EXT_V) || !(h->mstatus & K64_MSTATUS_VS))
+		return;
+	memset(h->vreg, 0xff, 32 * (size_t)h->vlenb);
+	h->vtype = 1ull << 63;
+	h->vl = 0;
+	h->vstart = 0;
+}
+
 static bool linux_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval)
 {
 	struct k64_linux *lx = ctx;
@@ -97,6 +109,8 @@ static bool linux_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t t
 	lx->sig_pc = h->pc;
 	if (cause == K64_CAUSE_ECALL_U) {
 		h->pc += 4;
+		if (lx->cfg.discard_vector)
+			discard_vector(h);
 		bool set_a0 = true;
 		int64_t r = k64_linux_syscall(lx, &set_a0);
 		if (set_a0)

@@ -289,10 +289,13 @@ static void overflow_handler(int sig, siginfo_t *si, void *ctx)
 	siglongjmp(jb, 1);
 }
 
+static volatile int recurse_limit = 1 << 30;   /* never reached: the stack runs out first */
 static int recurse(int n)
 {
 	volatile char pad[1024];
 	pad[0] = (char)n;
+	if (n == recurse_limit)
+		return 0;
 	return recurse(n + 1) + pad[0];
 }
 
