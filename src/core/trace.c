@@ -3,12 +3,37 @@
  * " mem 0x<addr>" per load and " mem 0x<addr> 0x<value>" per store), so karu64 and Spike runs
  * can be diffed line by line. An optional disassembly column follows a tab and '#'. */
 #include <stdio.h>
+#include <string.h>
 #include "core/hart.h"
 #include "core/trace.h"
 
 static void value(FILE *f, unsigned bits, uint64_t v)
 {
 	fprintf(f, "0x%0*llx", (int)(bits / 4), (unsigned long long)(bits < 64 ? v & ((1ull << bits) - 1) : v));
+}
+
+/* Spike's vector note: " e<sew> m<lmul> l<vl>" (fractional LMUL as mf<n>). */
+static void vconfig(FILE *f, const struct k64_hart *h)
+{
+	if (h->vtype >> 63) {
+		fputs(" vill", f);
+		return;
+	}
+	unsigned sew = 8u << ((h->vtype >> 3) & 7), l = h->vtype & 7;
+	fprintf(f, " e%u %s%u l%llu", sew, l >= 5 ? "mf" : "m", l >= 5 ? 1u << (8 - l) : 1u << l,
+		(unsigned long long)h->vl);
+}
+
+/* Registers a vector instruction wrote: the destination group at LMUL (or the vkeccak.vi group);
+ * mask-producing and scalar-result instructions show their first register only. */
+static unsigned vgroup(const struct k64_hart *h, const struct k64_insn_desc *desc)
+{
+	if (!strncmp(desc->name, "vkeccak", 7))
+		return h->vlen >= 2048 ? 1 : 2048 / h->vlen;
+	if (!strncmp(desc->name, "vm", 2) || (h->vtype >> 63))
+		return 1;
+	unsigned l = h->vtype & 7;
+	return l >= 4 ? 1 : 1u << l;
 }
 
 void k64_trace_observer(void *ctx, struct k64_hart *h, const struct k64_dinsn *d, uint64_t pre_rs1)
@@ -26,6 +51,18 @@ void k64_trace_observer(void *ctx, struct k64_hart *h, const struct k64_dinsn *d
 		if ((desc->flags & K64_F_WX) && rd) {
 			fprintf(f, " x%-2u ", rd);
 			value(f, 64, h->x[rd]);
+		}
+		if (desc->flags & K64_F_VEC) {
+			vconfig(f, h);
+			if (desc->flags & K64_F_WV) {
+				unsigned vd = (d->word >> 7) & 31, n = vgroup(h, desc);
+				for (unsigned r = vd; r < vd + n && r < 32; r++) {
+					const uint8_t *v = h->vreg + (size_t)r * h->vlenb;
+					fprintf(f, " v%-2u 0x", r);
+					for (unsigned i = h->vlenb; i-- > 0;)
+						fprintf(f, "%02x", v[i]);
+				}
+			}
 		}
 		if (desc->flags & K64_F_WF) {
 			fprintf(f, " f%-2u ", rd);
@@ -56,6 +93,15 @@ void k64_trace_observer(void *ctx, struct k64_hart *h, const struct k64_dinsn *d
 		char buf[96];
 		k64_disasm(d, buf, sizeof buf);
 		fprintf(f, "\t# %s", buf);
+		if (desc && (desc->flags & K64_F_VEC)) {
+			static const char *const lm[8] = { "m1", "m2", "m4", "m8", "m?", "mf8", "mf4", "mf2" };
+			if (h->vtype >> 63)
+				fputs(" [vill]", f);
+			else
+				fprintf(f, " [e%u, %s, %s, %s, vl=%llu]", 8u << ((h->vtype >> 3) & 7), lm[h->vtype & 7],
+					(h->vtype >> 6) & 1 ? "ta" : "tu", (h->vtype >> 7) & 1 ? "ma" : "mu",
+					(unsigned long long)h->vl);
+		}
 	}
 	fputc('\n', f);
 }
