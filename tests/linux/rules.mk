@@ -3,7 +3,7 @@
 #   check-linux-bad-elf  malformed programs: one "karu64: error:" line, exit 125
 #   check-linux-guest    guest programs: signals, auxv, system calls, hwprobe, exit paths
 LINUX_T := $(B)/tests/linux
-LINUX_GUESTS := t_signals t_vsignal t_tty t_auxv t_syscalls t_hwprobe t_fatal t_random t_min
+LINUX_GUESTS := t_signals t_vsignal t_vdiscard t_tty t_auxv t_syscalls t_hwprobe t_fatal t_random t_min
 LINUX_RV_DYN_CC := clang-19 --target=riscv64-linux-gnu --gcc-toolchain=/usr -fuse-ld=lld
 LINUX_RV_NOLIBC := clang-19 --target=riscv64-linux-gnu -fuse-ld=lld -nostdlib -fPIE -static-pie
 LINUX_RV32_CC := clang-19 --target=riscv32-unknown-elf -fuse-ld=lld -nostdlib

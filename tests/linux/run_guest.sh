@@ -90,6 +90,13 @@ if [ -x "$Q" ]; then
 	[ "$(cat "$scratch/qrc")" = 141 ] && ok "qemu SIGPIPE: exit 141" || bad "qemu SIGPIPE: exit $(cat "$scratch/qrc")"
 fi
 
+# Vector state across a system call: discarded by default like Linux
+# (riscv_v_vstate_discard: registers all ones, vtype vill, vl 0), kept with --keep-vector-state.
+k=$($T $K $D/t_vdiscard)
+[ "$k" = "vl=0 vill=1 v1=ff" ] && ok "vector state discarded at a system call: $k" || bad "discard: $k"
+k=$($T $K --keep-vector-state $D/t_vdiscard)
+[ "$k" = "vl=32 vill=0 v1=05" ] && ok "--keep-vector-state keeps it: $k" || bad "keep: $k"
+
 # Static PIE (ET_DYN without PT_INTERP).
 out=$($T $K $D/t_pie 2>&1); rc=$?
 [ $rc -eq 0 ] && [ "$out" = "static-pie ok" ] && ok "static PIE runs: '$out'" || bad "static PIE: exit $rc, output '$out'"
