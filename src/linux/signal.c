@@ -469,7 +469,7 @@ static void sys_rt_sigreturn(struct k64_linux *lx)
 		hdr += hsize;
 	}
 badframe:
-	lx->sig_pc = h->pc;
+	/* force_sig(SIGSEGV); the report names the trampoline's ecall (lx->sig_pc). */
 	terminate(lx, SIGSEGV);
 }
 
