@@ -1,0 +1,188 @@
+/* Bare-metal front-end: RAM, program loading, hooks, exit and the signature dump. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bare/internal.h"
+#include "mem/elf.h"
+
+static char *join_args(int argc, char *const *argv, const char *path)
+{
+	size_t n = 1;
+	for (int i = 0; i < argc; i++)
+		n += strlen(argv[i]) + 1;
+	if (argc == 0)
+		n += strlen(path);
+	char *s = malloc(n), *p = s;
+	if (!s)
+		return NULL;
+	*p = 0;
+	if (argc == 0)
+		return strcpy(s, path);
+	for (int i = 0; i < argc; i++) {
+		size_t l = strlen(argv[i]);
+		if (i)
+			*p++ = ' ';
+		memcpy(p, argv[i], l);
+		p += l;
+	}
+	*p = 0;
+	return s;
+}
+
+static int setup_fail(struct k64_bare *b, struct k64_elf *e, char *err, size_t errlen, const char *fmt,
+		      const char *a, const char *c)
+{
+	snprintf(err, errlen, fmt, a, c);
+	if (e)
+		k64_elf_close(e);
+	if (b) {
+		free(b->cmdline);
+		free(b->signature);
+		free(b);
+	}
+	return -1;
+}
+
+int k64_bare_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_bare_config *cfg,
+		   const char *path, char *err, size_t errlen)
+{
+	uint64_t base = cfg->ram_base ? cfg->ram_base : K64_BARE_RAM_BASE;
+	uint64_t size = cfg->ram_size ? cfg->ram_size : K64_BARE_RAM_SIZE;
+	char msg[256];
+	if (!m->host) {
+		if (size & (K64_PAGE_SIZE - 1) || base & (K64_PAGE_SIZE - 1) || base + size < base)
+			return setup_fail(NULL, NULL, err, errlen, "bad RAM layout%s%s", "", "");
+		if (k64_mem_init(m, base, size))
+			return setup_fail(NULL, NULL, err, errlen, "cannot reserve guest RAM: %s%s", strerror(errno), "");
+	}
+	if (k64_mem_set_perm(m, m->base, m->size, K64_PERM_RWX))
+		return setup_fail(NULL, NULL, err, errlen, "cannot map guest RAM%s%s", "", "");
+
+	struct k64_bare *b = calloc(1, sizeof *b);
+	if (!b)
+		return setup_fail(NULL, NULL, err, errlen, "out of memory%s%s", "", "");
+	b->mem = m;
+	b->ram_base = m->base;
+	b->ram_size = m->size;
+	b->sig_granularity = cfg->sig_granularity ? cfg->sig_granularity : 4;
+	b->cmdline = join_args(cfg->argc, cfg->argv, path);
+	if (cfg->signature)
+		b->signature = strdup(cfg->signature);
+	if (!b->cmdline || (cfg->signature && !b->signature))
+		return setup_fail(b, NULL, err, errlen, "out of memory%s%s", "", "");
+	k64_semihost_init(b);
+
+	struct k64_elf e;
+	if (k64_elf_open(path, &e, msg, sizeof msg))
+		return setup_fail(b, NULL, err, errlen, "%s: %s", path, msg);
+	/* A position-independent program is placed at the start of RAM. */
+	uint64_t bias = e.is_pie ? m->base - e.load_lo : 0;
+	if (!k64_mem_contains(m, e.load_lo + bias, e.load_hi - e.load_lo))
+		return setup_fail(b, &e, err, errlen, "%s: %s", path, "program does not fit in RAM (see --mem)");
+	if (k64_elf_load(&e, m, bias, false, msg, sizeof msg))
+		return setup_fail(b, &e, err, errlen, "%s: %s", path, msg);
+	b->image_end = (e.load_hi + bias + 15) & ~15ull;
+
+	uint64_t v;
+	if (!k64_elf_symbol(&e, "tohost", &v)) {
+		b->has_tohost = true;
+		b->tohost = v + bias;
+		if ((b->tohost & 7) || !k64_mem_contains(m, b->tohost, 8))
+			return setup_fail(b, &e, err, errlen, "%s: %s", path, "tohost is not an aligned word in RAM");
+		k64_mem_set_perm(m, b->tohost, 8, K64_PERM_RWX | K64_PERM_WATCH);
+	}
+	if (!k64_elf_symbol(&e, "fromhost", &v) && !(v & 7) && k64_mem_contains(m, v + bias, 8)) {
+		b->has_fromhost = true;
+		b->fromhost = v + bias;
+	}
+	uint64_t sb, se;
+	if (!k64_elf_symbol(&e, "begin_signature", &sb) && !k64_elf_symbol(&e, "end_signature", &se)) {
+		b->has_sig = true;
+		b->sig_begin = sb + bias;
+		b->sig_end = se + bias;
+		if (se < sb || !k64_mem_contains(m, b->sig_begin, b->sig_end - b->sig_begin))
+			return setup_fail(b, &e, err, errlen, "%s: %s", path, "bad begin_signature/end_signature");
+	}
+	if (b->signature && !b->has_sig)
+		return setup_fail(b, &e, err, errlen, "%s: %s", path,
+				  "--signature needs the symbols begin_signature and end_signature");
+	h->pc = e.entry + bias;
+	k64_elf_close(&e);
+
+	h->mem = m;
+	k64_priv_reset(h, K64_PRIV_M);
+	k64_tlb_flush(h);
+	h->fe.ctx = b;
+	h->fe.trap = k64_semihost_trap;
+	h->fe.watch = k64_htif_watch;
+	return 0;
+}
+
+bool k64_bare_detect(const char *path)
+{
+	struct k64_elf e;
+	char msg[256];
+	uint64_t v;
+	if (k64_elf_open(path, &e, msg, sizeof msg))
+		return false;
+	bool yes = k64_elf_symbol(&e, "tohost", &v) == 0;
+	k64_elf_close(&e);
+	return yes;
+}
+
+void k64_bare_free(struct k64_hart *h)
+{
+	struct k64_bare *b = h->fe.ctx;
+	if (!b || h->fe.watch != k64_htif_watch)
+		return;
+	k64_semihost_close_all(b);
+	free(b->cmdline);
+	free(b->signature);
+	free(b);
+	memset(&h->fe, 0, sizeof h->fe);
+}
+
+/* riscv-arch-test format (as Spike's +signature with +signature-granularity=G): one line per G
+ * bytes, most significant byte first, lowercase hex, a partial last group padded with zeros. */
+int k64_bare_write_signature(struct k64_bare *b, char *err, size_t errlen)
+{
+	uint64_t len = b->sig_end - b->sig_begin;
+	const uint8_t *p = k64_mem_host(b->mem, b->sig_begin, len, 0);
+	if (!p) {
+		snprintf(err, errlen, "signature range is not in RAM");
+		return -1;
+	}
+	FILE *f = fopen(b->signature, "w");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", b->signature, strerror(errno));
+		return -1;
+	}
+	unsigned g = b->sig_granularity;
+	for (uint64_t i = 0; i < len; i += g) {
+		for (uint64_t j = g; j > 0; j--)
+			fprintf(f, "%02x", i + j <= len ? p[i + j - 1] : 0);
+		fputc('\n', f);
+	}
+	if (fclose(f)) {
+		snprintf(err, errlen, "%s: %s", b->signature, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+void k64_bare_exit(struct k64_bare *b, struct k64_hart *h, int code)
+{
+	if (h->stopped)
+		return;
+	h->stopped = true;
+	h->limit = 0; /* stop at the end of the current block */
+	h->exit_code = code;
+	if (b->signature) {
+		char msg[512];
+		if (k64_bare_write_signature(b, msg, sizeof msg)) {
+			fprintf(stderr, "karu64: error: cannot write the signature: %s\n", msg);
+			h->exit_code = 125;
+		}
+	}
+}

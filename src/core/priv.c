@@ -1,0 +1,444 @@
+/* Machine- and supervisor-level privileged state (RISC-V Privileged Architecture 1.13):
+ * the M- and S-mode CSRs, trap entry with delegation, mret/sret, wfi and sfence.vma.
+ * Supervisor mode exists with satp fixed to Bare (no address translation yet); PMP registers
+ * hold their values but do not restrict accesses; there are no interrupt sources, only
+ * software-written pending bits. Counter CSRs (mcycle, minstret) live in core/csr.c. */
+#include "core/hart.h"
+
+/* mstatus fields (3.1.6). */
+#define MS_SIE   (1ull << 1)
+#define MS_MIE   (1ull << 3)
+#define MS_SPIE  (1ull << 5)
+#define MS_MPIE  (1ull << 7)
+#define MS_SPP   (1ull << 8)
+#define MS_MPP_SHIFT 11
+#define MS_MPP   (3ull << MS_MPP_SHIFT)
+#define MS_XS    (3ull << 15)
+#define MS_MPRV  (1ull << 17)
+#define MS_SUM   (1ull << 18)
+#define MS_MXR   (1ull << 19)
+#define MS_TVM   (1ull << 20)
+#define MS_TW    (1ull << 21)
+#define MS_TSR   (1ull << 22)
+#define MS_UXL   (3ull << 32)
+#define MS_SXL   (3ull << 34)
+
+/* sstatus is a restricted view of mstatus (10.1.1). */
+#define SSTATUS_MASK (MS_SIE | MS_SPIE | MS_SPP | K64_MSTATUS_VS | K64_MSTATUS_FS | MS_XS | MS_SUM | \
+		      MS_MXR | MS_UXL | K64_MSTATUS_SD)
+
+/* Interrupt bits of mip/mie (3.1.9). */
+#define IRQ_SSI 1
+#define IRQ_MSI 3
+#define IRQ_STI 5
+#define IRQ_MTI 7
+#define IRQ_SEI 9
+#define IRQ_MEI 11
+#define IRQ_S_MASK ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI))
+#define IRQ_ALL_MASK (IRQ_S_MASK | (1ull << IRQ_MSI) | (1ull << IRQ_MTI) | (1ull << IRQ_MEI))
+
+/* Exceptions that medeleg may delegate: all defined ones except ecall from M (3.1.8). */
+#define EXC_DELEGABLE ((1ull << K64_CAUSE_MISALIGNED_FETCH) | (1ull << K64_CAUSE_FETCH_ACCESS) | \
+		       (1ull << K64_CAUSE_ILLEGAL) | (1ull << K64_CAUSE_BREAKPOINT) |             \
+		       (1ull << K64_CAUSE_MISALIGNED_LOAD) | (1ull << K64_CAUSE_LOAD_ACCESS) |    \
+		       (1ull << K64_CAUSE_MISALIGNED_STORE) | (1ull << K64_CAUSE_STORE_ACCESS) |  \
+		       (1ull << K64_CAUSE_ECALL_U) | (1ull << K64_CAUSE_ECALL_S) |                \
+		       (1ull << K64_CAUSE_FETCH_PAGE) | (1ull << K64_CAUSE_LOAD_PAGE) |           \
+		       (1ull << K64_CAUSE_STORE_PAGE))
+
+/* menvcfg/senvcfg: FIOM, CBIE, CBCFE, CBZE (3.1.18, 10.1.10). */
+#define ENVCFG_MASK 0xf1ull
+
+/* pmpcfg entry bits (3.7.1). */
+#define PMP_R 0x01
+#define PMP_W 0x02
+#define PMP_A 0x18
+#define PMP_TOR 0x08
+#define PMP_L 0x80
+
+static inline uint64_t get_field(uint64_t reg, uint64_t mask) { return (reg & mask) / (mask & ~(mask << 1)); }
+static inline uint64_t set_field(uint64_t reg, uint64_t mask, uint64_t v)
+{
+	return (reg & ~mask) | ((v * (mask & ~(mask << 1))) & mask);
+}
+
+static uint64_t misa_of(const struct k64_isa *isa)
+{
+	static const struct { enum k64_ext e; char letter; } letters[] = {
+		{ K64_EXT_I, 'I' }, { K64_EXT_M, 'M' }, { K64_EXT_A, 'A' }, { K64_EXT_F, 'F' },
+		{ K64_EXT_D, 'D' }, { K64_EXT_C, 'C' }, { K64_EXT_V, 'V' },
+	};
+	uint64_t v = 2ull << 62; /* MXL = 2: XLEN 64 (3.1.1) */
+	for (size_t i = 0; i < sizeof letters / sizeof letters[0]; i++)
+		if (k64_has(isa, letters[i].e))
+			v |= 1ull << (letters[i].letter - 'A');
+	/* B is the union of Zba, Zbb and Zbs. */
+	if (k64_has(isa, K64_EXT_ZBA) && k64_has(isa, K64_EXT_ZBB) && k64_has(isa, K64_EXT_ZBS))
+		v |= 1ull << ('B' - 'A');
+	v |= 1ull << ('S' - 'A') | 1ull << ('U' - 'A');
+	return v;
+}
+
+/* SD summarises FS, VS and XS being Dirty (3.1.6.6). */
+static uint64_t with_sd(uint64_t ms)
+{
+	bool dirty = (ms & K64_MSTATUS_FS) == K64_MSTATUS_FS || (ms & K64_MSTATUS_VS) == K64_MSTATUS_VS ||
+		     (ms & MS_XS) == MS_XS;
+	return dirty ? ms | K64_MSTATUS_SD : ms & ~K64_MSTATUS_SD;
+}
+
+void k64_priv_reset(struct k64_hart *h, unsigned priv)
+{
+	h->misa = misa_of(&h->isa);
+	h->mstatus = (2ull << 32) | (2ull << 34); /* UXL = SXL = 2 (3.1.6.3) */
+	if (k64_has(&h->isa, K64_EXT_F))
+		h->mstatus |= 1ull << 13; /* FS = Initial */
+	if (k64_has(&h->isa, K64_EXT_V))
+		h->mstatus |= 1ull << 9;  /* VS = Initial */
+	h->medeleg = h->mideleg = h->mie = h->mip = 0;
+	h->mtvec = h->mscratch = h->mepc = h->mcause = h->mtval = 0;
+	h->mcounteren = h->mcountinhibit = h->menvcfg = h->mseccfg = 0;
+	memset(h->pmpcfg, 0, sizeof h->pmpcfg);
+	memset(h->pmpaddr, 0, sizeof h->pmpaddr);
+	h->stvec = h->sscratch = h->sepc = h->scause = h->stval = h->satp = 0;
+	h->scounteren = h->senvcfg = 0;
+	h->priv = priv;
+}
+
+/* Without C, IALIGN = 32 and bit 1 of xepc reads as zero (3.1.14). */
+static uint64_t epc_read(const struct k64_hart *h, uint64_t epc)
+{
+	return k64_has(&h->isa, K64_EXT_C) ? epc : epc & ~3ull;
+}
+
+/* MPP holds M, S or U; the reserved value 2 becomes U. */
+static uint64_t legal_mpp(uint64_t mpp)
+{
+	return mpp == 2 ? K64_PRIV_U : mpp;
+}
+
+static void mstatus_write(struct k64_hart *h, uint64_t val)
+{
+	/* SUM is read-only 0 while satp.MODE is read-only 0 (Bare only, 3.1.6.4). */
+	uint64_t mask = MS_SIE | MS_MIE | MS_SPIE | MS_MPIE | MS_SPP | MS_MPP | MS_MPRV | MS_MXR |
+			MS_TVM | MS_TW | MS_TSR;
+	if (k64_has(&h->isa, K64_EXT_F))
+		mask |= K64_MSTATUS_FS;
+	if (k64_has(&h->isa, K64_EXT_V))
+		mask |= K64_MSTATUS_VS;
+	val = set_field(val, MS_MPP, legal_mpp(get_field(val, MS_MPP)));
+	h->mstatus = with_sd((h->mstatus & ~mask) | (val & mask));
+}
+
+/* pmpcfg: 8 entries per register on RV64; a locked entry ignores writes; W without R is
+ * reserved and reads back cleared (3.7.1). */
+static void pmpcfg_write(struct k64_hart *h, unsigned n, uint64_t val)
+{
+	uint64_t old = h->pmpcfg[n], out = 0;
+	for (unsigned i = 0; i < 8; i++) {
+		uint8_t o = (uint8_t)(old >> (8 * i)), c = (uint8_t)(val >> (8 * i));
+		if (o & PMP_L) {
+			c = o;
+		} else {
+			c &= 0x9f; /* bits 6:5 are reserved, read as zero */
+			if (!(c & PMP_R))
+				c &= (uint8_t)~PMP_W;
+		}
+		out |= (uint64_t)c << (8 * i);
+	}
+	h->pmpcfg[n] = out;
+}
+
+static uint8_t pmp_entry_cfg(const struct k64_hart *h, unsigned i)
+{
+	return (uint8_t)(h->pmpcfg[(i / 8) * 2] >> (8 * (i % 8)));
+}
+
+/* pmpaddr i ignores writes when entry i is locked, or entry i+1 is a locked TOR entry (3.7.1). */
+static void pmpaddr_write(struct k64_hart *h, unsigned i, uint64_t val)
+{
+	if (pmp_entry_cfg(h, i) & PMP_L)
+		return;
+	if (i + 1 < 64) {
+		uint8_t next = pmp_entry_cfg(h, i + 1);
+		if ((next & PMP_L) && (next & PMP_A) == PMP_TOR)
+			return;
+	}
+	h->pmpaddr[i] = val & ((1ull << 54) - 1); /* address bits 55:2 */
+}
+
+/* Privilege needed by a CSR number: bits 9:8 (2.1). Level 2 (hypervisor) is not implemented. */
+static bool accessible(const struct k64_hart *h, unsigned csr)
+{
+	unsigned level = (csr >> 8) & 3;
+	return level != 2 && level <= h->priv;
+}
+
+/* satp in S-mode traps when mstatus.TVM = 1 (3.1.6.5). */
+static bool satp_trapped(const struct k64_hart *h)
+{
+	return h->priv == K64_PRIV_S && (h->mstatus & MS_TVM);
+}
+
+bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
+{
+	if (!accessible(h, csr))
+		return false;
+	uint64_t v;
+	switch (csr) {
+	/* supervisor (chapter 10) */
+	case 0x100: v = h->mstatus & SSTATUS_MASK; break;                 /* sstatus */
+	case 0x104: v = h->mie & h->mideleg; break;                        /* sie */
+	case 0x105: v = h->stvec; break;
+	case 0x106: v = h->scounteren; break;
+	case 0x10a: v = h->senvcfg; break;
+	case 0x140: v = h->sscratch; break;
+	case 0x141: v = epc_read(h, h->sepc); break;
+	case 0x142: v = h->scause; break;
+	case 0x143: v = h->stval; break;
+	case 0x144: v = h->mip & h->mideleg; break;                        /* sip */
+	case 0x180:                                                        /* satp */
+		if (satp_trapped(h))
+			return false;
+		v = h->satp;
+		break;
+	/* machine (chapter 3) */
+	case 0x300: v = h->mstatus; break;
+	case 0x301: v = h->misa; break;
+	case 0x302: v = h->medeleg; break;
+	case 0x303: v = h->mideleg; break;
+	case 0x304: v = h->mie; break;
+	case 0x305: v = h->mtvec; break;
+	case 0x306: v = h->mcounteren; break;
+	case 0x30a: v = h->menvcfg; break;
+	case 0x320: v = h->mcountinhibit; break;
+	case 0x340: v = h->mscratch; break;
+	case 0x341: v = epc_read(h, h->mepc); break;
+	case 0x342: v = h->mcause; break;
+	case 0x343: v = h->mtval; break;
+	case 0x344: v = h->mip; break;
+	case 0x747: v = h->mseccfg; break;
+	case 0xf11: case 0xf12: case 0xf13: case 0xf14: case 0xf15:        /* mvendorid..mconfigptr */
+		v = 0;
+		break;
+	/* Trigger module (debug spec 5.7): no triggers; tselect reads 0 and tdata1 type 0 says
+	 * "no trigger here". */
+	case 0x7a0: case 0x7a1: case 0x7a2: case 0x7a3:
+		v = 0;
+		break;
+	default:
+		if (csr >= 0x3a0 && csr <= 0x3af) {          /* pmpcfg: only even ones on RV64 */
+			if (csr & 1)
+				return false;
+			v = h->pmpcfg[csr - 0x3a0];
+		} else if (csr >= 0x3b0 && csr <= 0x3ef) {   /* pmpaddr0..63 */
+			v = h->pmpaddr[csr - 0x3b0];
+		} else if ((csr >= 0x323 && csr <= 0x33f) || (csr >= 0xb03 && csr <= 0xb1f)) {
+			v = 0;                               /* mhpmevent3..31, mhpmcounter3..31 */
+		} else {
+			return false;
+		}
+	}
+	*val = v;
+	return true;
+}
+
+static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
+{
+	if (!accessible(h, csr) || (csr >> 10) == 3) /* bits 11:10 = 3: read-only (2.1) */
+		return false;
+	switch (csr) {
+	case 0x100: {                                /* sstatus: UXL, XS and SD are read-only */
+		uint64_t m = SSTATUS_MASK & ~(MS_UXL | MS_XS | K64_MSTATUS_SD);
+		mstatus_write(h, (h->mstatus & ~m) | (val & m));
+		break;
+	}
+	case 0x104: h->mie = (h->mie & ~h->mideleg) | (val & h->mideleg & IRQ_S_MASK); break;
+	case 0x105: h->stvec = val & ~2ull; break;
+	case 0x106: h->scounteren = val & 0xffffffffull; break;
+	case 0x10a: h->senvcfg = val & ENVCFG_MASK; break;
+	case 0x140: h->sscratch = val; break;
+	case 0x141: h->sepc = val & ~1ull; break;
+	case 0x142: h->scause = val; break;
+	case 0x143: h->stval = val; break;
+	case 0x144: {                                /* sip: only SSIP is writable (10.1.3) */
+		uint64_t m = h->mideleg & (1ull << IRQ_SSI);
+		h->mip = (h->mip & ~m) | (val & m);
+		break;
+	}
+	case 0x180:
+		if (satp_trapped(h))
+			return false;
+		/* Only Bare is supported; writing another MODE has no effect (10.1.11). */
+		if ((val >> 60) == 0)
+			h->satp = 0;
+		break;
+	case 0x300: mstatus_write(h, val); break;
+	case 0x301: break;                                  /* misa: not writable */
+	case 0x302: h->medeleg = val & EXC_DELEGABLE; break;
+	case 0x303: h->mideleg = val & IRQ_S_MASK; break;
+	case 0x304: h->mie = val & IRQ_ALL_MASK; break;
+	/* MODE 0 (direct) and 1 (vectored); modes >= 2 are reserved and fold onto those. */
+	case 0x305: h->mtvec = val & ~2ull; break;
+	case 0x306: h->mcounteren = val & 0xffffffffull; break;
+	case 0x30a: h->menvcfg = val & ENVCFG_MASK; break;
+	case 0x320: h->mcountinhibit = val & 0xfffffffdull; break; /* bit 1 (TM) is zero */
+	case 0x340: h->mscratch = val; break;
+	case 0x341: h->mepc = val & ~1ull; break;
+	case 0x342: h->mcause = val; break;
+	case 0x343: h->mtval = val; break;
+	case 0x344: h->mip = (h->mip & ~IRQ_S_MASK) | (val & IRQ_S_MASK); break;
+	case 0x747: break;                                  /* mseccfg: no Smepmp fields */
+	case 0x7a0: case 0x7a1: case 0x7a2: case 0x7a3: break;
+	default:
+		if (csr >= 0x3a0 && csr <= 0x3af) {
+			if (csr & 1)
+				return false;
+			pmpcfg_write(h, csr - 0x3a0, val);
+		} else if (csr >= 0x3b0 && csr <= 0x3ef) {
+			pmpaddr_write(h, csr - 0x3b0, val);
+		} else if ((csr >= 0x323 && csr <= 0x33f) || (csr >= 0xb03 && csr <= 0xb1f)) {
+			/* hardwired to zero */
+		} else {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* A write that may have enabled a pending interrupt ends the block early (limit = 0) so that
+ * the dispatch loop's boundary check takes it before the next instruction (k64_priv_interrupt). */
+static void irq_recheck(struct k64_hart *h)
+{
+	if (h->mip & h->mie)
+		h->limit = 0;
+}
+
+bool k64_priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
+{
+	bool ok = priv_csr_write(h, csr, val);
+	if (ok && (csr == 0x100 || csr == 0x104 || csr == 0x144 || csr == 0x300 || csr == 0x303 ||
+		   csr == 0x304 || csr == 0x344))
+		irq_recheck(h);
+	return ok;
+}
+
+/* ---- traps ------------------------------------------------------------------------------ */
+
+/* Trap entry (3.1.6.1, 3.3.1, 10.1.1): an exception or interrupt taken in U or S mode whose
+ * bit is set in medeleg/mideleg goes to S-mode, everything else to M-mode. Traps never go to a
+ * lower privilege. h->pc is the address of the faulting instruction (or of the next one for
+ * interrupts). */
+void k64_priv_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
+{
+	bool irq = cause >> 63;
+	uint64_t code = cause & ~(1ull << 63);
+	uint64_t deleg = irq ? h->mideleg : h->medeleg;
+	if (h->priv <= K64_PRIV_S && code < 64 && ((deleg >> code) & 1)) {
+		h->sepc = h->pc;
+		h->scause = cause;
+		h->stval = tval;
+		uint64_t ms = h->mstatus;
+		ms = set_field(ms, MS_SPIE, get_field(ms, MS_SIE));
+		ms = set_field(ms, MS_SIE, 0);
+		ms = set_field(ms, MS_SPP, h->priv);
+		h->mstatus = ms;
+		h->priv = K64_PRIV_S;
+		h->pc = (h->stvec & ~3ull) + ((irq && (h->stvec & 3) == 1) ? 4 * code : 0);
+		return;
+	}
+	h->mepc = h->pc;
+	h->mcause = cause;
+	h->mtval = tval;
+	uint64_t ms = h->mstatus;
+	ms = set_field(ms, MS_MPIE, get_field(ms, MS_MIE));
+	ms = set_field(ms, MS_MIE, 0);
+	ms = set_field(ms, MS_MPP, h->priv);
+	h->mstatus = ms;
+	h->priv = K64_PRIV_M;
+	h->pc = (h->mtvec & ~3ull) + ((irq && (h->mtvec & 3) == 1) ? 4 * code : 0);
+}
+
+/* Takes the highest-priority pending and enabled interrupt, if any (3.1.9: MEI, MSI, MTI, SEI,
+ * SSI, STI). M-level interrupts are enabled below M or with mstatus.MIE; delegated ones below S
+ * or in S with mstatus.SIE, and never in M. Call at an instruction boundary with h->pc = the
+ * next instruction. Returns true if a trap was taken. */
+bool k64_priv_interrupt(struct k64_hart *h)
+{
+	uint64_t pending = h->mip & h->mie;
+	if (likely(!pending))
+		return false;
+	uint64_t m_en = (h->priv < K64_PRIV_M || (h->mstatus & MS_MIE)) ? ~h->mideleg : 0;
+	uint64_t s_en = (h->priv < K64_PRIV_S || (h->priv == K64_PRIV_S && (h->mstatus & MS_SIE))) ? h->mideleg : 0;
+	uint64_t take = pending & (m_en | s_en);
+	static const unsigned order[] = { IRQ_MEI, IRQ_MSI, IRQ_MTI, IRQ_SEI, IRQ_SSI, IRQ_STI };
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+		if ((take >> order[i]) & 1) {
+			k64_priv_trap(h, (1ull << 63) | order[i], 0);
+			return true;
+		}
+	return false;
+}
+
+/* ---- trap-return and supervisor instructions (3.3.2, 3.3.3, 10.2.1) ------------------- */
+
+/* mret: priv = MPP, MIE = MPIE, MPIE = 1, MPP = U; MPRV = 0 when returning below M. */
+void k64_priv_mret(struct k64_hart *h, const struct k64_dinsn *d)
+{
+	if (h->priv < K64_PRIV_M)
+		k64_illegal(h, d);
+	uint64_t ms = h->mstatus;
+	unsigned mpp = (unsigned)get_field(ms, MS_MPP);
+	ms = set_field(ms, MS_MIE, get_field(ms, MS_MPIE));
+	ms = set_field(ms, MS_MPIE, 1);
+	ms = set_field(ms, MS_MPP, K64_PRIV_U);
+	if (mpp != K64_PRIV_M)
+		ms &= ~MS_MPRV;
+	h->mstatus = ms;
+	h->priv = mpp;
+	h->pc = epc_read(h, h->mepc);
+	k64_priv_interrupt(h);
+}
+
+/* sret: illegal in U, and in S when mstatus.TSR = 1 (3.1.6.5). */
+void k64_priv_sret(struct k64_hart *h, const struct k64_dinsn *d)
+{
+	if (h->priv < K64_PRIV_S || (h->priv == K64_PRIV_S && (h->mstatus & MS_TSR)))
+		k64_illegal(h, d);
+	uint64_t ms = h->mstatus;
+	unsigned spp = (unsigned)get_field(ms, MS_SPP);
+	ms = set_field(ms, MS_SIE, get_field(ms, MS_SPIE));
+	ms = set_field(ms, MS_SPIE, 1);
+	ms = set_field(ms, MS_SPP, K64_PRIV_U);
+	ms &= ~MS_MPRV; /* SPP is never M */
+	h->mstatus = ms;
+	h->priv = spp;
+	h->pc = epc_read(h, h->sepc);
+	k64_priv_interrupt(h);
+}
+
+/* wfi: with a single hart and no interrupt sources it completes at once (a legal
+ * implementation, 3.3.3). In U-mode, and in S-mode with mstatus.TW = 1, it is illegal
+ * (3.1.6.5; "completes within a bounded time" is not assumed, as in Spike). */
+void k64_exec_wfi(struct k64_hart *h, const struct k64_dinsn *d)
+{
+	if (h->priv == K64_PRIV_U || (h->priv == K64_PRIV_S && (h->mstatus & MS_TW)))
+		k64_illegal(h, d);
+}
+
+/* sfence.vma: illegal in U-mode and in S-mode with TVM = 1 (10.2.1, 3.1.6.5). */
+void k64_exec_sfence_vma(struct k64_hart *h, const struct k64_dinsn *d)
+{
+	if (h->priv == K64_PRIV_U || (h->priv == K64_PRIV_S && (h->mstatus & MS_TVM)))
+		k64_illegal(h, d);
+	k64_tlb_flush(h);
+}
+
+/* mret and sret set h->pc and end their block. */
+const struct k64_insn_desc k64_insns_priv[] = {
+	{ "mret",       0x30200073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_priv_mret, "", 0 },
+	{ "sret",       0x10200073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_priv_sret, "", 0 },
+	{ "wfi",        0x10500073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_wfi, "", 0 },
+	{ "sfence.vma", 0x12000073, 0xfe007fff, K64_EXT_I, K64_FMT_R, 0, K64_OP_CALL, k64_exec_sfence_vma, "s,t", 0 },
+	{ 0 }
+};

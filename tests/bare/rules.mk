@@ -1,0 +1,18 @@
+# Bare-metal mode (issue 2): guest programs written for these tests, expected results in each
+# program's header (tests/bare/run.py).
+#  check-bare-asm:      assembly: HTIF exit/console/syscall proxy, M/S/U trap flow and CSRs,
+#                       misaligned accesses, semihosting calls, --signature.
+#  check-bare-picolibc: C with Debian's picolibc (semihosting crt0 and library): printf, argv,
+#                       file I/O and the exit status.
+check-bare-asm: $(KARU64)
+	@mkdir -p $(B)/test-results
+	python3 tests/bare/run.py --cc "$(RV_BARE_CC)" --karu64 $(KARU64) --group asm \
+	  --out $(B)/tests/bare/asm --results $(B)/test-results/bare-asm.txt
+
+check-bare-picolibc: $(KARU64)
+	@mkdir -p $(B)/test-results
+	python3 tests/bare/run.py --cc "$(RV_BARE_CC)" --karu64 $(KARU64) --group c \
+	  --out $(B)/tests/bare/c --results $(B)/test-results/bare-picolibc.txt
+
+CHECK += check-bare-asm check-bare-picolibc
+.PHONY: check-bare-asm check-bare-picolibc
