@@ -101,6 +101,131 @@ static inline void vfp_done(struct k64_hart *h, uint32_t fl)
 #define E_vfmsub(n)  k64_fp_fma(n, b, c, a, false, true, rm, &fl)
 #define E_vfnmsub(n) k64_fp_fma(n, b, c, a, true, false, rm, &fl)
 
+
+/* ---- host fast path (x86-64) ------------------------------------------------------------------ */
+/* For binary32/binary64 add, subtract, multiply, divide and the fused multiply-adds in RNE, RTZ,
+ * RDN and RUP, the host's SSE/FMA3 unit gives the IEEE 754 result and flags (isa/fp_arith.c
+ * relies on the same). One MXCSR setup covers the whole instruction: the body is computed into
+ * a buffer with the flags accumulated by the hardware; if any active element came out NaN (whose
+ * RISC-V result, the canonical NaN, and flags the host does not give), the buffer is discarded
+ * and the instruction is redone element by element through isa/fp.h. Inactive elements are not
+ * computed, so they raise nothing. */
+#if defined(__x86_64__)
+enum { HK_ADD, HK_SUB, HK_RSUB, HK_MUL, HK_DIV, HK_RDIV, HK_MACC, HK_MADD };
+static const uint32_t host_rc[4] = { 0x1f80, 0x7f80, 0x3f80, 0x5f80 };   /* RNE RTZ RDN RUP, masked */
+static inline void host_ldmxcsr(uint32_t v) { __asm__ volatile("ldmxcsr %0" : : "m"(v) : "memory"); }
+static inline uint32_t host_stmxcsr(void)
+{
+	uint32_t v;
+	__asm__ volatile("stmxcsr %0" : "=m"(v) : : "memory");
+	return v;
+}
+static int host_fma = -1;
+static bool host_fma_ok(void)
+{
+	if (host_fma < 0) {
+		__builtin_cpu_init();
+		host_fma = __builtin_cpu_supports("fma") ? 1 : 0;
+	}
+	return host_fma;
+}
+
+#define HOST_ARITH(T, SFX)                                                                      \
+static inline T host_##SFX(int k, T a, T b, T c)                                               \
+{                                                                                               \
+	switch (k) {                                                                            \
+	case HK_ADD:  __asm__("adds" #SFX " %1, %0" : "+x"(a) : "x"(b)); return a;              \
+	case HK_SUB:  __asm__("subs" #SFX " %1, %0" : "+x"(a) : "x"(b)); return a;              \
+	case HK_RSUB: __asm__("subs" #SFX " %1, %0" : "+x"(b) : "x"(a)); return b;              \
+	case HK_MUL:  __asm__("muls" #SFX " %1, %0" : "+x"(a) : "x"(b)); return a;              \
+	case HK_DIV:  __asm__("divs" #SFX " %1, %0" : "+x"(a) : "x"(b)); return a;              \
+	case HK_RDIV: __asm__("divs" #SFX " %1, %0" : "+x"(b) : "x"(a)); return b;              \
+	case HK_MACC: __asm__("vfmadd213s" #SFX " %2, %1, %0" : "+x"(b) : "x"(a), "x"(c)); return b; \
+	default:      __asm__("vfmadd213s" #SFX " %2, %1, %0" : "+x"(b) : "x"(c), "x"(a)); return b; \
+	}                                                                                       \
+}
+HOST_ARITH(float, s)
+HOST_ARITH(double, d)
+
+/* vd[i] = kind(a = vs2[i], b = vs1[i] | f, c = vd[i]); for the multiply-adds negp negates b
+ * (the product) and nega the addend. Returns false if the caller must take the exact path. */
+#define HOST_BATCH(n, T)                                                                        \
+static bool host_batch##n(struct k64_hart *h, const struct k64_dinsn *d, int k, bool vf,       \
+			  bool negp, bool nega, unsigned rm, uint32_t *fl)                      \
+{                                                                                               \
+	const K64_U(n) sb = (K64_U(n))1 << (n - 1);                                             \
+	const K64_U(n) inf = n == 32 ? 0x7f800000u : (K64_U(n))0x7ff0000000000000ull;          \
+	K64_U(n) *vd = K64_VE(h, K64_U(n), d->rd);                                              \
+	const K64_U(n) *vs2 = K64_VE(h, K64_U(n), d->rs2), *vs1 = K64_VE(h, K64_U(n), d->rs1);  \
+	const K64_U(n) sc = (K64_U(n))vfp_scalar(h, d->rs1, n);                                 \
+	K64_U(n) buf[K64_VLEN_MAX * 8 / n];                                                     \
+	const uint64_t vl = h->vl;                                                              \
+	const bool all = k64_vm(d);                                                             \
+	K64_U(n) nan = 0;                                                                       \
+	host_ldmxcsr(host_rc[rm]);                                                              \
+	for (uint64_t i = h->vstart; i < vl; i++) {                                             \
+		if (!all && !k64_vmbit(h->vreg, i))                                             \
+			continue;                                                               \
+		K64_U(n) ua = vs2[i], ub = vf ? sc : vs1[i], uc = vd[i], ur;                    \
+		T a, b, c, r;                                                                   \
+		if (k >= HK_MACC) {                                                             \
+			ub ^= negp ? sb : 0;                                                    \
+			if (k == HK_MACC) uc ^= nega ? sb : 0; else ua ^= nega ? sb : 0;        \
+		}                                                                               \
+		memcpy(&a, &ua, sizeof a); memcpy(&b, &ub, sizeof b); memcpy(&c, &uc, sizeof c); \
+		r = host_##n(k, a, b, c);                                                       \
+		memcpy(&ur, &r, sizeof ur);                                                     \
+		buf[i] = ur;                                                                    \
+		nan |= (K64_U(n))((ur & ~sb) > inf);                                            \
+	}                                                                                       \
+	uint32_t m = host_stmxcsr();                                                            \
+	host_ldmxcsr(0x1f80);                                                                   \
+	if (nan)                                                                                \
+		return false;                                                                   \
+	for (uint64_t i = h->vstart; i < vl; i++)                                               \
+		if (all || k64_vmbit(h->vreg, i))                                               \
+			vd[i] = buf[i];                                                         \
+	*fl |= ((m & 1) << 4) | ((m & 4) << 1) | ((m & 8) >> 1) | ((m & 16) >> 3) | ((m & 32) >> 5); \
+	return true;                                                                            \
+}
+#define host_32 host_s
+#define host_64 host_d
+HOST_BATCH(32, float)
+HOST_BATCH(64, double)
+
+static inline bool host_try(struct k64_hart *h, const struct k64_dinsn *d, unsigned sew, int k,
+			    bool vf, bool negp, bool nega, unsigned rm, uint32_t *fl)
+{
+	if (rm > K64_RM_RUP || k64_fp_soft_only || (k >= HK_MACC && !host_fma_ok()))
+		return false;
+	return sew == 32 ? host_batch32(h, d, k, vf, negp, nega, rm, fl)
+			 : host_batch64(h, d, k, vf, negp, nega, rm, fl);
+}
+#define HOST(k, negp, nega) host_try(h, d, sew, k, form == FORM_VF, negp, nega, rm, &fl)
+#else
+#define HOST(k, negp, nega) false
+#endif
+/* Which instructions have a host path: kind, negate-product, negate-addend. */
+#define H_vfadd   HOST(HK_ADD, 0, 0)
+#define H_vfsub   HOST(HK_SUB, 0, 0)
+#define H_vfrsub  HOST(HK_RSUB, 0, 0)
+#define H_vfmul   HOST(HK_MUL, 0, 0)
+#define H_vfdiv   HOST(HK_DIV, 0, 0)
+#define H_vfrdiv  HOST(HK_RDIV, 0, 0)
+#define H_vfmacc  HOST(HK_MACC, 0, 0)
+#define H_vfnmacc HOST(HK_MACC, 1, 1)
+#define H_vfmsac  HOST(HK_MACC, 0, 1)
+#define H_vfnmsac HOST(HK_MACC, 1, 0)
+#define H_vfmadd  HOST(HK_MADD, 0, 0)
+#define H_vfnmadd HOST(HK_MADD, 1, 1)
+#define H_vfmsub  HOST(HK_MADD, 0, 1)
+#define H_vfnmsub HOST(HK_MADD, 1, 0)
+#define H_vfmin   false
+#define H_vfmax   false
+#define H_vfsgnj  false
+#define H_vfsgnjn false
+#define H_vfsgnjx false
+
 #define FSW_CASE(n, FORM, ELEM)                                                                 \
 	{                                                                                       \
 		K64_U(n) *vd = K64_VE(h, K64_U(n), d->rd);                                      \
@@ -118,10 +243,13 @@ static inline void vfp_done(struct k64_hart *h, uint32_t fl)
 	static void k64_exec_##OP##_##SUF(struct k64_hart *h, const struct k64_dinsn *d)       \
 	{                                                                                       \
 		unsigned sew = check_fsw(h, d, FORM == FORM_VV), rm = h->frm;                   \
+		const int form = FORM;                                                          \
 		uint32_t fl = 0;                                                                \
-		(void)rm;                                                                       \
+		(void)rm; (void)form;                                                           \
 		if (h->vstart < h->vl) {                                                        \
-			if (sew == 32)                                                          \
+			if (H_##OP)                                                             \
+				;                                                               \
+			else if (sew == 32)                                                     \
 				FSW_CASE(32, FORM, E_##OP)                                      \
 			else                                                                    \
 				FSW_CASE(64, FORM, E_##OP)                                      \
@@ -308,11 +436,8 @@ static inline void est_normalize(unsigned n, uint64_t a, int *e, uint64_t *sig)
 	*sig = f;
 }
 
-uint64_t k64_vfrec7(unsigned n, uint64_t a, unsigned rm, uint32_t *fl);
-uint64_t k64_vfrsqrt7(unsigned n, uint64_t a, uint32_t *fl);
-
 /* §13.10 "Vector Floating-Point Reciprocal Estimate Instruction". */
-uint64_t k64_vfrec7(unsigned n, uint64_t a, unsigned rm, uint32_t *fl)
+static uint64_t vfrec7(unsigned n, uint64_t a, unsigned rm, uint32_t *fl)
 {
 	const unsigned m = mbits(n);
 	const int b = fbias(n);
@@ -349,7 +474,7 @@ uint64_t k64_vfrec7(unsigned n, uint64_t a, unsigned rm, uint32_t *fl)
 }
 
 /* §13.9 "Vector Floating-Point Reciprocal Square-Root Estimate Instruction". */
-uint64_t k64_vfrsqrt7(unsigned n, uint64_t a, uint32_t *fl)
+static uint64_t vfrsqrt7(unsigned n, uint64_t a, uint32_t *fl)
 {
 	const unsigned m = mbits(n);
 	const int b = fbias(n);
@@ -380,8 +505,8 @@ uint64_t k64_vfrsqrt7(unsigned n, uint64_t a, uint32_t *fl)
 }
 
 #define U_vfsqrt(n)   k64_fp_sqrt(n, a, rm, &fl)
-#define U_vfrsqrt7(n) k64_vfrsqrt7(n, a, &fl)
-#define U_vfrec7(n)   k64_vfrec7(n, a, rm, &fl)
+#define U_vfrsqrt7(n) vfrsqrt7(n, a, &fl)
+#define U_vfrec7(n)   vfrec7(n, a, rm, &fl)
 #define U_vfclass(n)  k64_fp_class(n, a)
 /* §13.17 single-width conversions. */
 #define U_vfcvt_xu_f(n)     k64_fp_to_int(n, a, n, false, rm, &fl)

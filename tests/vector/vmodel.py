@@ -39,8 +39,26 @@ def canon(n):
     return ((1 << e) - 1) << m | 1 << (m - 1)
 
 
+class Val:
+    """The magnitude of a finite number, sig * 2^exp, made a Fraction only when arithmetic needs it."""
+    __slots__ = ("sig", "exp")
+
+    def __init__(self, sig, exp):
+        self.sig, self.exp = sig, exp
+
+    def fr(self):
+        return scale(Fraction(self.sig), self.exp)
+
+
+def scale(v, e):
+    """v * 2^e for a Fraction v, in integers."""
+    if e >= 0:
+        return Fraction(v.numerator << e, v.denominator)
+    return Fraction(v.numerator, v.denominator << -e)
+
+
 def classify(n, a):
-    """('nan'|'snan'|'inf'|'zero'|'num', sign, Fraction)."""
+    """('nan'|'snan'|'inf'|'zero'|'num', sign, Fraction or None); the value is computed lazily by fval."""
     e, m, b = fparts(n)
     s = a >> (n - 1) & 1
     ex = a >> m & ((1 << e) - 1)
@@ -50,15 +68,19 @@ def classify(n, a):
             return "inf", s, None
         return ("nan" if f >> (m - 1) else "snan"), s, None
     if ex == 0 and f == 0:
-        return "zero", s, Fraction(0)
-    v = Fraction(f if ex == 0 else f | 1 << m) * Fraction(2) ** ((1 if ex == 0 else ex) - b - m)
-    return "num", s, v
+        return "zero", s, 0
+    return "num", s, Val(f if ex == 0 else f | 1 << m, (1 if ex == 0 else ex) - b - m)
+
+
+def fv(v):
+    """The Fraction of classify()'s value."""
+    return v.fr() if isinstance(v, Val) else Fraction(v)
 
 
 def ilog2(v):
     """floor(log2(v)) for a positive Fraction."""
     k = v.numerator.bit_length() - v.denominator.bit_length()
-    if Fraction(2) ** k > v:
+    if (k >= 0 and (v.denominator << k) > v.numerator) or (k < 0 and v.denominator > (v.numerator << -k)):
         k -= 1
     return k
 
@@ -81,7 +103,7 @@ def pack(n, sign, v, rm):
     k = ilog2(v)
     fl = 0
     # unbounded-exponent rounding, for overflow and tininess
-    q, inexact = round_int(v / Fraction(2) ** (k - m), sign, rm)
+    q, inexact = round_int(scale(v, m - k), sign, rm)
     ku = k + (1 if q >> (m + 1) else 0)
     if ku > emax:
         fl |= OF | NX
@@ -90,7 +112,7 @@ def pack(n, sign, v, rm):
         return sign << (n - 1) | mag, fl
     tiny = ku < emin
     kk = max(k, emin)
-    q, inexact = round_int(v / Fraction(2) ** (kk - m), sign, rm)
+    q, inexact = round_int(scale(v, m - kk), sign, rm)
     if inexact:
         fl |= NX
         if tiny:
@@ -121,6 +143,7 @@ def f_add(n, a, c, rm, sub=False):
             return canon(n), NV
         s = sa if ka == "inf" else sc
         return s << (n - 1) | (((1 << FMT[n][0]) - 1) << FMT[n][1]), 0
+    va, vc = fv(va), fv(vc)
     t = (-va if sa else va) + (-vc if sc else vc)
     if t == 0:
         if ka == "zero" and kc == "zero" and sa == sc:
@@ -145,7 +168,7 @@ def f_mul(n, a, c, rm):
         return inf_bits(n, s), 0
     if ka == "zero" or kc == "zero":
         return s << (n - 1), 0
-    return pack(n, s, va * vc, rm)
+    return pack(n, s, fv(va) * fv(vc), rm)
 
 
 def f_div(n, a, c, rm):
@@ -164,7 +187,7 @@ def f_div(n, a, c, rm):
         return inf_bits(n, s), DZ
     if ka == "zero":
         return s << (n - 1), 0
-    return pack(n, s, va / vc, rm)
+    return pack(n, s, fv(va) / fv(vc), rm)
 
 
 def f_fma(n, a, c, d, neg_prod, neg_add, rm):
@@ -184,7 +207,8 @@ def f_fma(n, a, c, d, neg_prod, neg_add, rm):
         return inf_bits(n, sp), 0
     if kd == "inf":
         return inf_bits(n, sd), 0
-    p = va * vc
+    p = fv(va) * fv(vc)
+    vd = fv(vd)
     t = (-p if sp else p) + (-vd if sd else vd)
     if t == 0:
         if p == 0 and kd == "zero" and sp == sd:
@@ -214,13 +238,14 @@ def f_sqrt(n, a, rm):
         return canon(n), NV
     if ka == "inf":
         return a, 0
+    va = fv(va)
     s = 2 * FMT[n][1] + 8 - ilog2(va) // 2
     s += s & 1
-    scaled = va * Fraction(2) ** (2 * s)
+    scaled = scale(va, 2 * s)
     N = scaled.numerator // scaled.denominator
     r = isqrt(N)
     exact = r * r == N and scaled.denominator == 1
-    y = (Fraction(r) if exact else Fraction(2 * r + 1, 2)) / Fraction(2) ** s
+    y = scale(Fraction(r) if exact else Fraction(2 * r + 1, 2), -s)
     return pack(n, 0, y, rm)
 
 
@@ -292,7 +317,7 @@ def f_to_int(n, a, ibits, signed, rm):
         return lo & ((1 << ibits) - 1), NV
     if k == "zero":
         return 0, 0
-    i, inexact = round_int(v, s, rm)
+    i, inexact = round_int(fv(v), s, rm)
     i = -i if s else i
     if i < lo or i > hi:
         return (lo if i < lo else hi) & ((1 << ibits) - 1), NV
@@ -313,7 +338,7 @@ def f_cvt(to, frm, a, rm):
         return inf_bits(to, s), 0
     if k == "zero":
         return s << (to - 1), 0
-    return pack(to, s, v, rm)
+    return pack(to, s, fv(v), rm)
 
 
 def f_rod(to, frm, a):
