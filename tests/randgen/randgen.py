@@ -551,6 +551,8 @@ def run(cmd, timeout=60):
         r = subprocess.run(cmd, capture_output=True, stdin=subprocess.DEVNULL, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, -1, "timeout"
+    except OSError as e:
+        return None, -1, "cannot run %s: %s" % (cmd[0], e)
     st = r.returncode if r.returncode >= 0 else 128 - r.returncode
     return r.stdout, st, r.stderr.decode(errors="replace").strip()
 
