@@ -651,10 +651,11 @@ class Runner:
 
 def cmd_check(a):
     rn = Runner(a)
-    if not os.access(a.qemu, os.X_OK):
-        return finish(a, ["FAIL setup: %s missing (run `make setup`)" % a.qemu], 0, 1)
-    if not a.ref_only and not os.access(a.karu64, os.X_OK):
-        return finish(a, ["FAIL setup: %s missing (build it with `make`)" % a.karu64], 0, 1)
+    for exe, ok, how in ((a.qemu, True, "run `make setup`"), (a.karu64, not a.ref_only, "build it with `make`")):
+        if ok and not os.access(exe, os.X_OK):
+            msg = "FAIL setup: %s missing (%s)" % (exe, how)
+            print(msg)
+            return finish(a, [msg], 0, 1)
     base = a.seed if a.seed is not None else int.from_bytes(os.urandom(3), "little")
     print("randgen: base seed %d, %d programs x %d instructions (program seed = %d*100000 + i)" % (
         base, a.programs, a.insns, base), flush=True)
