@@ -102,8 +102,13 @@ void k64_machine_destroy(struct k64_machine *m)
 {
 	if (!m)
 		return;
-	if (m->mem.host)
+	if (m->mem.host) {
+		if (m->bare)
+			k64_bare_free(m->hart);
+		else
+			k64_linux_free(m->hart);
 		k64_hart_free(m->hart);
+	}
 	k64_mem_free(&m->mem);
 	free(m->hart);
 	free(m);

@@ -17,6 +17,7 @@ enum {
 	K64_PERM_CODE  = 8,   /* decoded instructions exist here: stores take the slow path */
 	K64_PERM_WATCH = 16,  /* a front-end watches stores here (HTIF tohost) */
 	K64_PERM_RWX = 7,
+	K64_PERM_FRONTEND = 0x80,  /* reserved for a front-end's own bookkeeping (Linux: mapped) */
 };
 
 struct k64_mem {
