@@ -499,6 +499,7 @@ class Model:
         for r, val in g.init["x"].items():
             self.x[r] = val
         self.frm, self.vxrm = g.init["frm"], g.init["vxrm"]
+        self.x[L["BASE"]] = self.ADDR0 + mid
 
     # ---- execution --------------------------------------------------------------------------------
     def xr(self, tok):
@@ -523,6 +524,9 @@ class Model:
 
     def i_li(self, o, m, mn):
         self.wx(self.xr(o[0]), int(o[1]))
+
+    def i_add(self, o, m, mn):
+        self.wx(self.xr(o[0]), self.x[self.xr(o[1])] + self.x[self.xr(o[2])])
 
     def i_addi(self, o, m, mn):
         self.wx(self.xr(o[0]), self.x[self.xr(o[1])] + int(o[2]))
@@ -1008,6 +1012,278 @@ class Model:
         for i in range(self.vl):
             self.put(vd, i, n, f if self.mbit(0, i) else self.get(vs2, i, n))
 
+
+    # ---- loads and stores (§7) ------------------------------------------------------------------
+    ADDR0 = 1 << 32                   # where the model places the scratch buffer
+
+    def addr(self, tok):
+        return self.x[int(tok.strip("()")[1:])]
+
+    def mrd(self, a, nbytes):
+        o = a - self.ADDR0
+        return int.from_bytes(self.mem[o:o + nbytes], "little")
+
+    def mwr(self, a, nbytes, v):
+        o = a - self.ADDR0
+        self.mem[o:o + nbytes] = (v & ((1 << (8 * nbytes)) - 1)).to_bytes(nbytes, "little")
+
+    def emul_regs(self, eew):
+        lm = self.lmul + (eew.bit_length() - self.sew.bit_length())
+        return 1 << lm if lm > 0 else 1
+
+    def mem_op(self, o, masked, mn):
+        m = re.match(r"v([ls])(s|ux|ox)?(?:seg(\d))?(?:e|ei)(\d+)(ff)?\.v$", mn)
+        load, mode, nf, eew = m.group(1) == "l", m.group(2) or "", int(m.group(3) or 1), int(m.group(4))
+        vd, base = self.vreg(o[0]), self.addr(o[1])
+        if mode in ("ux", "ox"):
+            deew, greg = self.sew, self.emul_regs(self.sew)
+            vi = self.vreg(o[2])
+        else:
+            deew, greg = eew, self.emul_regs(eew)
+        stride = sx(self.x[self.xr(o[2])], 64) if mode == "s" else None
+        for i in range(self.vl):
+            if not self.active(masked, i):
+                continue
+            for f in range(nf):
+                if mode == "s":
+                    a = base + i * stride + f * eew // 8
+                elif mode in ("ux", "ox"):
+                    a = base + self.get(vi, i, eew) + f * deew // 8
+                else:
+                    a = base + (i * nf + f) * eew // 8
+                a &= M64
+                if load:
+                    self.put(vd + f * greg, i, deew, self.mrd(a, deew // 8))
+                else:
+                    self.mwr(a, deew // 8, self.get(vd + f * greg, i, deew))
+
+    def whole(self, o, masked, mn):
+        m = re.match(r"v([ls])(\d)re?(\d+)?r?\.v$", mn)
+        nr = int(m.group(2))
+        r, a = self.vreg(o[0]), self.addr(o[1])
+        n = nr * self.vlenb
+        if m.group(1) == "l":
+            self.v[r * self.vlenb:r * self.vlenb + n] = self.mem[a - self.ADDR0:a - self.ADDR0 + n]
+        else:
+            self.mem[a - self.ADDR0:a - self.ADDR0 + n] = self.v[r * self.vlenb:r * self.vlenb + n]
+
+    def maskmem(self, o, masked, mn):
+        r, a = self.vreg(o[0]), self.addr(o[1])
+        n = (self.vl + 7) // 8
+        if mn == "vlm.v":
+            self.v[r * self.vlenb:r * self.vlenb + n] = self.mem[a - self.ADDR0:a - self.ADDR0 + n]
+        else:
+            self.mem[a - self.ADDR0:a - self.ADDR0 + n] = self.v[r * self.vlenb:r * self.vlenb + n]
+
+    # ---- mask instructions (§15) --------------------------------------------------------------
+    def masklogic(self, o, masked, mn):
+        name = mn.split(".")[0]
+        vd, a, b = self.vreg(o[0]), self.vreg(o[1]), self.vreg(o[2])
+        f = {"vmand": lambda x, y: x & y, "vmnand": lambda x, y: 1 - (x & y), "vmandn": lambda x, y: x & (1 - y),
+             "vmxor": lambda x, y: x ^ y, "vmor": lambda x, y: x | y, "vmnor": lambda x, y: 1 - (x | y),
+             "vmorn": lambda x, y: x | (1 - y), "vmxnor": lambda x, y: 1 - (x ^ y)}[name]
+        res = [f(self.mbit(a, i), self.mbit(b, i)) for i in range(self.vl)]
+        for i, v in enumerate(res):
+            self.set_mbit(vd, i, v)
+
+    def maskscalar(self, o, masked, mn):
+        rd, vs2 = self.xr(o[0]), self.vreg(o[1])
+        act = [i for i in range(self.vl) if self.active(masked, i) and self.mbit(vs2, i)]
+        if mn == "vcpop.m":
+            self.wx(rd, len(act))
+        else:
+            self.wx(rd, act[0] if act else -1)
+
+    def maskset(self, o, masked, mn):
+        vd, vs2 = self.vreg(o[0]), self.vreg(o[1])
+        found = False
+        res = {}
+        for i in range(self.vl):
+            if not self.active(masked, i):
+                continue
+            b = self.mbit(vs2, i)
+            if mn == "vmsbf.m":
+                res[i] = 0 if (found or b) else 1
+            elif mn == "vmsif.m":
+                res[i] = 0 if found else 1
+            else:
+                res[i] = 1 if (b and not found) else 0
+            found = found or b
+        for i, v in res.items():
+            self.set_mbit(vd, i, v)
+
+    def iota(self, o, masked, mn):
+        sew = self.sew
+        if mn == "vid.v":
+            vd = self.vreg(o[0])
+            for i in range(self.vl):
+                if self.active(masked, i):
+                    self.put(vd, i, sew, i)
+            return
+        vd, vs2 = self.vreg(o[0]), self.vreg(o[1])
+        cnt, res = 0, {}
+        for i in range(self.vl):
+            if self.active(masked, i):
+                res[i] = cnt
+                cnt += self.mbit(vs2, i)
+        for i, v in res.items():
+            self.put(vd, i, sew, v)
+
+    # ---- permutations (§16) ---------------------------------------------------------------------
+    def perm(self, o, masked, mn):
+        sew = self.sew
+        vlmax = self.vlmax()
+        name, form = mn.split(".")[0], mn.split(".")[-1]
+        if mn == "vmv.x.s":
+            self.wx(self.xr(o[0]), sx(self.get(self.vreg(o[1]), 0, sew), sew))
+            return
+        if mn == "vmv.s.x":
+            if self.vl:
+                self.put(self.vreg(o[0]), 0, sew, self.x[self.xr(o[1])])
+            return
+        if name.startswith("vmv") and name.endswith("r"):
+            nr = int(name[3])
+            d, s2 = self.vreg(o[0]), self.vreg(o[1])
+            self.v[d * self.vlenb:(d + nr) * self.vlenb] = self.v[s2 * self.vlenb:(s2 + nr) * self.vlenb]
+            return
+        vd, vs2 = self.vreg(o[0]), self.vreg(o[1])
+        src = [self.get(vs2, i, sew) for i in range(vlmax)]
+        res = {}
+        if name in ("vslideup", "vslidedown"):
+            off = self.x[self.xr(o[2])] if o[2][0] == "x" else int(o[2])
+            for i in range(self.vl):
+                if not self.active(masked, i):
+                    continue
+                if name == "vslideup":
+                    if i >= off:
+                        res[i] = src[i - off]
+                else:
+                    res[i] = src[i + off] if i + off < vlmax else 0
+        elif name in ("vslide1up", "vslide1down", "vfslide1up", "vfslide1down"):
+            sc = self.scalar(o[2], sew) if o[2][0] == "f" else self.x[self.xr(o[2])]
+            for i in range(self.vl):
+                if not self.active(masked, i):
+                    continue
+                if name.endswith("up"):
+                    res[i] = sc if i == 0 else src[i - 1]
+                else:
+                    res[i] = sc if i == self.vl - 1 else src[i + 1]
+        elif name in ("vrgather", "vrgatherei16"):
+            for i in range(self.vl):
+                if not self.active(masked, i):
+                    continue
+                if form == "vv":
+                    idx = self.get(self.vreg(o[2]), i, 16 if name == "vrgatherei16" else sew)
+                elif form == "vx":
+                    idx = self.x[self.xr(o[2])]
+                else:
+                    idx = int(o[2])
+                res[i] = src[idx] if idx < vlmax else 0
+        elif name == "vcompress":
+            vs1 = self.vreg(o[2])
+            k = 0
+            for i in range(self.vl):
+                if self.mbit(vs1, i):
+                    res[k] = src[i]
+                    k += 1
+        else:
+            raise NotImplementedError(mn)
+        for i, v in res.items():
+            self.put(vd, i, sew, v)
+
+    # ---- widening integer, carry, Zvbb (§11.2, §11.4, §11.12, §11.14, Zvbb) -------------------
+    def intwide(self, o, masked, mn):
+        sew = self.sew
+        w = 2 * sew
+        name, form = mn.split(".")
+        U = lambda v: v & ((1 << sew) - 1)
+        if name in ("vwmaccu", "vwmacc", "vwmaccsu", "vwmaccus"):
+            vd, s1, vs2 = self.vreg(o[0]), o[1], self.vreg(o[2])
+            for i in range(self.vl):
+                if self.active(masked, i):
+                    a = U(self.x[self.xr(s1)]) if s1[0] == "x" else self.get(self.vreg(s1), i, sew)
+                    b = self.get(vs2, i, sew)
+                    if name == "vwmacc": p = sx(a, sew) * sx(b, sew)
+                    elif name == "vwmaccu": p = a * b
+                    elif name == "vwmaccsu": p = sx(a, sew) * b
+                    else: p = a * sx(b, sew)
+                    self.put(vd, i, w, self.get(vd, i, w) + p)
+            return
+        vd, vs2, src = self.vreg(o[0]), self.vreg(o[1]), o[2]
+        signed = name in ("vwadd", "vwsub", "vwmul")
+        for i in range(self.vl):
+            if not self.active(masked, i):
+                continue
+            a = self.get(vs2, i, w) if form[0] == "w" else self.get(vs2, i, sew)
+            b = U(self.x[self.xr(src)]) if src[0] == "x" else self.get(self.vreg(src), i, sew)
+            if form[0] != "w":
+                a = sx(a, sew) if signed or name == "vwmulsu" else a
+            else:
+                a = sx(a, w) if signed else a
+            b = sx(b, sew) if signed else b
+            if name in ("vwaddu", "vwadd"): r = a + b
+            elif name in ("vwsubu", "vwsub"): r = a - b
+            else: r = a * b
+            self.put(vd, i, w, r)
+
+    def carry(self, o, masked, mn):
+        sew = self.sew
+        name = mn.split(".")[0]
+        M = (1 << sew) - 1
+        vd, vs2, src = self.vreg(o[0]), self.vreg(o[1]), o[2]
+        cin = len(o) == 4
+        res = {}
+        for i in range(self.vl):
+            a = self.get(vs2, i, sew)
+            b = self.get(self.vreg(src), i, sew) if src[0] == "v" else self.scalar(src, 64) & M
+            c = self.mbit(0, i) if cin else 0
+            if name == "vadc": res[i] = a + b + c
+            elif name == "vsbc": res[i] = a - b - c
+            elif name == "vmadc": res[i] = 1 if a + b + c > M else 0
+            else: res[i] = 1 if a - b - c < 0 else 0
+        for i, v in res.items():
+            if name in ("vadc", "vsbc"):
+                self.put(vd, i, sew, v)
+            else:
+                self.set_mbit(vd, i, v)
+
+    def zvbb(self, o, masked, mn):
+        sew = self.sew
+        name = mn.split(".")[0]
+        M = (1 << sew) - 1
+        if name == "vwsll":
+            w = 2 * sew
+            self.binop(o, masked, lambda a, b: a << (b & (w - 1)), dst_eew=w)
+            return
+        if len(o) == 3:
+            def op(a, b):
+                if name == "vandn": return a & ~b
+                k = b & (sew - 1)
+                if name == "vrol": k = (sew - k) % sew
+                return ((a >> k) | (a << (sew - k))) & M
+            if mn.endswith(".vi"):
+                o = o[:2] + [str(int(o[2]) & 63)]
+            self.binop(o, masked, op)
+            return
+        vd, vs2 = self.vreg(o[0]), self.vreg(o[1])
+        for i in range(self.vl):
+            if not self.active(masked, i):
+                continue
+            a = self.get(vs2, i, sew)
+            if name == "vbrev8":
+                r = int.from_bytes(bytes(int("{:08b}".format(x)[::-1], 2) for x in a.to_bytes(sew // 8, "little")), "little")
+            elif name == "vrev8":
+                r = int.from_bytes(a.to_bytes(sew // 8, "little"), "big")
+            elif name == "vbrev":
+                r = int(format(a, "0%db" % sew)[::-1], 2)
+            elif name == "vclz":
+                r = sew - a.bit_length()
+            elif name == "vctz":
+                r = (a & -a).bit_length() - 1 if a else sew
+            else:
+                r = bin(a).count("1")
+            self.put(vd, i, sew, r)
+
     # dispatch by name
     def __getattr__(self, name):
         if not name.startswith("i_"):
@@ -1039,6 +1315,29 @@ class Model:
                 return lambda o, m, mname: fn(o, m, mname)
         if mn.startswith("vmv_v_"):
             return lambda o, m, mname: self.merge(o, m, mname)
+        if re.match(r"v[ls]\d+re?\d*r?_v$", mn) and mn[2].isdigit():
+            return lambda o, m, mname: self.whole(o, m, mname)
+        if mn in ("vlm_v", "vsm_v"):
+            return lambda o, m, mname: self.maskmem(o, m, mname)
+        if re.match(r"v[ls](s|ux|ox)?(seg\d)?(e|ei)\d+(ff)?_v$", mn):
+            return lambda o, m, mname: self.mem_op(o, m, mname)
+        more = [
+            (("vmand", "vmnand", "vmandn", "vmxor", "vmor", "vmnor", "vmorn", "vmxnor"), self.masklogic),
+            (("vcpop", "vfirst"), self.maskscalar),
+            (("vmsbf", "vmsif", "vmsof"), self.maskset),
+            (("viota", "vid"), self.iota),
+            (("vmv", "vslideup", "vslidedown", "vslide1up", "vslide1down", "vfslide1up", "vfslide1down",
+              "vrgather", "vrgatherei16", "vcompress", "vmv1r", "vmv2r", "vmv4r", "vmv8r"), self.perm),
+            (("vwaddu", "vwadd", "vwsubu", "vwsub", "vwmulu", "vwmul", "vwmulsu", "vwmaccu", "vwmacc",
+              "vwmaccsu", "vwmaccus"), self.intwide),
+            (("vadc", "vsbc", "vmadc", "vmsbc"), self.carry),
+            (("vandn", "vror", "vrol", "vbrev8", "vrev8", "vbrev", "vclz", "vctz", "vwsll"), self.zvbb),
+        ]
+        if mn == "vcpop_v":
+            return lambda o, m, mname: self.zvbb(o, m, mname)
+        for names, fn in more:
+            if base in names:
+                return lambda o, m, mname: fn(o, m, mname)
         raise AttributeError(name)
 
     # ---- the dump (mirrors vrandom.Gen.program's epilogue) ----------------------------------------

@@ -329,7 +329,7 @@ class Gen:
         elif c < 0.55:
             n = self.r.choice(list(INT_CMP))
             self.cmp_op(n, INT_CMP[n])
-        elif c < 0.70 and sew <= 32 and lm <= 2 and not self.model:
+        elif c < 0.70 and sew <= 32 and lm <= 2:
             k = self.r.random()
             if k < 0.5:
                 self.wide_op(self.r.choice(INT_WIDE), ["vv", "vx", "wv", "wx"])
@@ -357,7 +357,7 @@ class Gen:
     def merge_adc(self):
         lm = self.lm
         self.cur_m = True         # vm = 0 encodings (v0 is the mask / carry)
-        if self.model:
+        if False:
             vd, vs2, vs1 = self.vreg(lm, no_v0=True), self.vreg(lm), self.vreg(lm)
             f = self.r.choice("vxi")
             src = {"v": "v%d" % vs1, "x": self.xop(), "i": str(self.simm5())}[f]
@@ -827,7 +827,7 @@ def one(seed, n, cc, outdir, qemu, karu, vlens, groups):
     return res, g.count
 
 
-MODEL_GROUPS = ["int", "fixed", "fp"]
+MODEL_GROUPS = GROUPS
 
 
 def one_model(seed, n, cc, outdir, karu, vlens, qemu):
@@ -840,7 +840,7 @@ def one_model(seed, n, cc, outdir, karu, vlens, qemu):
     err = build(cc, text, path)
     if err:
         return [(seed, None, False, err)], g.count
-    layout = {"SCRATCH": SCRATCH}
+    layout = {"SCRATCH": SCRATCH, "BASE": BASE}
     res = []
     for v in vlens:
         try:
