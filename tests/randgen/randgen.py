@@ -631,8 +631,11 @@ class Runner:
         return diff, g, q
 
     def replay_cmd(self, seed):
-        return "python3 tests/randgen/randgen.py replay --seed %d --insns %d%s" % (
-            seed, self.a.insns, " --no-zbc" if self.a.no_zbc else "")
+        extra = "".join(" %s %s" % (opt, shlex.quote(v)) for opt, v, d in (
+            ("--karu64", self.a.karu64, "build/karu64"), ("--qemu", self.a.qemu, "build/tools/qemu-riscv64"),
+            ("--karu64-args", self.a.karu64_args, "")) if v != d)
+        return "python3 tests/randgen/randgen.py replay --seed %d --insns %d%s%s" % (
+            seed, self.a.insns, " --no-zbc" if self.a.no_zbc else "", extra)
 
     def bisect(self, seed, g):
         """Smallest prefix length whose final states differ: the item at that index is the first
