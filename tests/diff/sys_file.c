@@ -14,9 +14,9 @@
 
 int main(void)
 {
-	char path[64];
-	/* A name unique to this process, never printed. */
-	snprintf(path, sizeof path, "/tmp/karu64-diff-%ld.tmp", (long)getpid());
+	/* A fresh name from mkstemp, never printed (runs of the corpus may overlap). */
+	char path[] = "/tmp/karu64-diff-XXXXXX";
+	close(mkstemp(path));
 	unlink(path);
 	int fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0600);
 	printf("open ok %d\n", fd >= 3);
@@ -75,8 +75,9 @@ int main(void)
 	CHECK(open("/nonexistent-dir/x", O_RDONLY));
 	CHECK(lseek(1000, 0, SEEK_SET));
 	/* A directory and a pipe. */
-	char dir[64];
-	snprintf(dir, sizeof dir, "/tmp/karu64-diff-dir-%ld", (long)getpid());
+	char dir[] = "/tmp/karu64-diff-dir-XXXXXX";
+	close(mkstemp(dir));
+	unlink(dir);
 	CHECK(mkdir(dir, 0700));
 	CHECK(stat(dir, &st));
 	printf("is dir %d\n", S_ISDIR(st.st_mode));
