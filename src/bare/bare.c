@@ -30,18 +30,52 @@ static char *join_args(int argc, char *const *argv, const char *path)
 	return s;
 }
 
-static int setup_fail(struct k64_bare *b, struct k64_elf *e, char *err, size_t errlen, const char *fmt,
-		      const char *a, const char *c)
+static void free_state(struct k64_bare *b)
 {
-	snprintf(err, errlen, fmt, a, c);
-	if (e)
-		k64_elf_close(e);
-	if (b) {
-		free(b->cmdline);
-		free(b->signature);
-		free(b);
+	if (!b)
+		return;
+	k64_semihost_close_all(b);
+	free(b->cmdline);
+	free(b->signature);
+	free(b);
+}
+
+/* Loads the program and finds the HTIF and signature symbols. Returns NULL or the reason. */
+static const char *load(struct k64_bare *b, struct k64_mem *m, struct k64_elf *e, uint64_t *entry,
+			char *msg, size_t msglen)
+{
+	/* A position-independent program is placed at the start of RAM. */
+	uint64_t bias = e->is_pie ? m->base - e->load_lo : 0;
+	if (!k64_mem_contains(m, e->load_lo + bias, e->load_hi - e->load_lo))
+		return "the program does not fit in RAM (see --mem)";
+	if (k64_elf_load(e, m, bias, false, msg, msglen))
+		return msg;
+	b->image_end = (e->load_hi + bias + 15) & ~15ull;
+	*entry = e->entry + bias;
+
+	uint64_t v, se;
+	if (!k64_elf_symbol(e, "tohost", &v)) {
+		b->has_tohost = true;
+		b->tohost = v + bias;
+		if ((b->tohost & 7) || !k64_mem_contains(m, b->tohost, 8))
+			return "tohost is not an aligned doubleword in RAM";
+		/* every store to this page reaches k64_htif_watch */
+		k64_mem_set_perm(m, b->tohost, 8, K64_PERM_RWX | K64_PERM_WATCH);
 	}
-	return -1;
+	if (!k64_elf_symbol(e, "fromhost", &v) && !((v + bias) & 7) && k64_mem_contains(m, v + bias, 8)) {
+		b->has_fromhost = true;
+		b->fromhost = v + bias;
+	}
+	if (!k64_elf_symbol(e, "begin_signature", &v) && !k64_elf_symbol(e, "end_signature", &se)) {
+		b->has_sig = true;
+		b->sig_begin = v + bias;
+		b->sig_end = se + bias;
+		if (se < v || !k64_mem_contains(m, b->sig_begin, b->sig_end - b->sig_begin))
+			return "begin_signature/end_signature do not delimit a range in RAM";
+	}
+	if (b->signature && !b->has_sig)
+		return "--signature needs the symbols begin_signature and end_signature";
+	return NULL;
 }
 
 int k64_bare_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_bare_config *cfg,
@@ -49,19 +83,27 @@ int k64_bare_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_bare_
 {
 	uint64_t base = cfg->ram_base ? cfg->ram_base : K64_BARE_RAM_BASE;
 	uint64_t size = cfg->ram_size ? cfg->ram_size : K64_BARE_RAM_SIZE;
-	char msg[256];
 	if (!m->host) {
-		if (size & (K64_PAGE_SIZE - 1) || base & (K64_PAGE_SIZE - 1) || base + size < base)
-			return setup_fail(NULL, NULL, err, errlen, "bad RAM layout%s%s", "", "");
-		if (k64_mem_init(m, base, size))
-			return setup_fail(NULL, NULL, err, errlen, "cannot reserve guest RAM: %s%s", strerror(errno), "");
+		if ((size | base) & (K64_PAGE_SIZE - 1) || base + size < base) {
+			snprintf(err, errlen, "RAM base and size must be multiples of 4 KiB");
+			return -1;
+		}
+		if (k64_mem_init(m, base, size)) {
+			snprintf(err, errlen, "cannot reserve %llu bytes of guest RAM", (unsigned long long)size);
+			return -1;
+		}
 	}
-	if (k64_mem_set_perm(m, m->base, m->size, K64_PERM_RWX))
-		return setup_fail(NULL, NULL, err, errlen, "cannot map guest RAM%s%s", "", "");
+	if (k64_mem_set_perm(m, m->base, m->size, K64_PERM_RWX)) {
+		snprintf(err, errlen, "cannot map guest RAM");
+		return -1;
+	}
 
 	struct k64_bare *b = calloc(1, sizeof *b);
-	if (!b)
-		return setup_fail(NULL, NULL, err, errlen, "out of memory%s%s", "", "");
+	if (!b) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	k64_semihost_init(b);
 	b->mem = m;
 	b->ram_base = m->base;
 	b->ram_size = m->size;
@@ -69,49 +111,31 @@ int k64_bare_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_bare_
 	b->cmdline = join_args(cfg->argc, cfg->argv, path);
 	if (cfg->signature)
 		b->signature = strdup(cfg->signature);
-	if (!b->cmdline || (cfg->signature && !b->signature))
-		return setup_fail(b, NULL, err, errlen, "out of memory%s%s", "", "");
-	k64_semihost_init(b);
+	if (!b->cmdline || (cfg->signature && !b->signature)) {
+		snprintf(err, errlen, "out of memory");
+		free_state(b);
+		return -1;
+	}
 
 	struct k64_elf e;
-	if (k64_elf_open(path, &e, msg, sizeof msg))
-		return setup_fail(b, NULL, err, errlen, "%s: %s", path, msg);
-	/* A position-independent program is placed at the start of RAM. */
-	uint64_t bias = e.is_pie ? m->base - e.load_lo : 0;
-	if (!k64_mem_contains(m, e.load_lo + bias, e.load_hi - e.load_lo))
-		return setup_fail(b, &e, err, errlen, "%s: %s", path, "program does not fit in RAM (see --mem)");
-	if (k64_elf_load(&e, m, bias, false, msg, sizeof msg))
-		return setup_fail(b, &e, err, errlen, "%s: %s", path, msg);
-	b->image_end = (e.load_hi + bias + 15) & ~15ull;
-
-	uint64_t v;
-	if (!k64_elf_symbol(&e, "tohost", &v)) {
-		b->has_tohost = true;
-		b->tohost = v + bias;
-		if ((b->tohost & 7) || !k64_mem_contains(m, b->tohost, 8))
-			return setup_fail(b, &e, err, errlen, "%s: %s", path, "tohost is not an aligned word in RAM");
-		k64_mem_set_perm(m, b->tohost, 8, K64_PERM_RWX | K64_PERM_WATCH);
+	char msg[256];
+	if (k64_elf_open(path, &e, msg, sizeof msg)) {
+		snprintf(err, errlen, "%s", msg);
+		free_state(b);
+		return -1;
 	}
-	if (!k64_elf_symbol(&e, "fromhost", &v) && !(v & 7) && k64_mem_contains(m, v + bias, 8)) {
-		b->has_fromhost = true;
-		b->fromhost = v + bias;
-	}
-	uint64_t sb, se;
-	if (!k64_elf_symbol(&e, "begin_signature", &sb) && !k64_elf_symbol(&e, "end_signature", &se)) {
-		b->has_sig = true;
-		b->sig_begin = sb + bias;
-		b->sig_end = se + bias;
-		if (se < sb || !k64_mem_contains(m, b->sig_begin, b->sig_end - b->sig_begin))
-			return setup_fail(b, &e, err, errlen, "%s: %s", path, "bad begin_signature/end_signature");
-	}
-	if (b->signature && !b->has_sig)
-		return setup_fail(b, &e, err, errlen, "%s: %s", path,
-				  "--signature needs the symbols begin_signature and end_signature");
-	h->pc = e.entry + bias;
+	uint64_t entry = 0;
+	const char *why = load(b, m, &e, &entry, msg, sizeof msg);
 	k64_elf_close(&e);
+	if (why) {
+		snprintf(err, errlen, "%s", why);
+		free_state(b);
+		return -1;
+	}
 
 	h->mem = m;
 	k64_priv_reset(h, K64_PRIV_M);
+	h->pc = entry;
 	k64_tlb_flush(h);
 	h->fe.ctx = b;
 	h->fe.trap = k64_semihost_trap;
@@ -136,10 +160,7 @@ void k64_bare_free(struct k64_hart *h)
 	struct k64_bare *b = h->fe.ctx;
 	if (!b || h->fe.watch != k64_htif_watch)
 		return;
-	k64_semihost_close_all(b);
-	free(b->cmdline);
-	free(b->signature);
-	free(b);
+	free_state(b);
 	memset(&h->fe, 0, sizeof h->fe);
 }
 

@@ -24,8 +24,9 @@ struct k64_bare_config {
 /* Prepares h and m to run the ELF at path bare-metal: creates the RAM arena if m has none
  * (otherwise maps all of it RWX), loads the program, resets the privileged state to M-mode,
  * sets pc to the entry point and installs the HTIF and semihosting hooks in h->fe. Call after
- * k64_hart_init. Returns 0, or -1 with a one-line reason in err. The guest's exit (HTIF or
- * semihosting) sets h->stopped and h->exit_code, and writes the signature file. */
+ * k64_hart_init. Returns 0, or -1 with a one-line reason in err (without the path). The
+ * guest's exit (HTIF or semihosting) sets h->stopped and h->exit_code, and writes the signature
+ * file (a failure to write it prints an error and makes the exit status 125). */
 int k64_bare_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_bare_config *cfg,
 		   const char *path, char *err, size_t errlen);
 /* True if the ELF at path defines `tohost` (the CLI then chooses bare-metal mode). */
