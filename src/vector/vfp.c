@@ -59,8 +59,11 @@ static inline unsigned check_fsw(struct k64_hart *h, const struct k64_dinsn *d, 
 
 /* Widening (§13.3, §13.5, §13.7): SEW = 32 (SEW = 16 needs Zvfh), LMUL <= 4, vd is a
  * 2*SEW group of 2*LMUL that may overlap a narrow source only in its highest part (§5.2).
- * vs2_wide: the .wv/.wf forms, where vs2 is 2*SEW like vd. */
-static inline void check_fw(struct k64_hart *h, const struct k64_dinsn *d, bool vs1_vec, bool vs2_wide)
+ * vs2_wide: the .wv/.wf forms, where vs2 is 2*SEW like vd. acc: the multiply-adds, whose vd
+ * is also a 2*SEW source, so by the one-EEW-per-source-register rule of §5.2 it may not overlap
+ * the SEW sources at all (QEMU 10 agrees). */
+static inline void check_fw(struct k64_hart *h, const struct k64_dinsn *d, bool vs1_vec, bool vs2_wide,
+			    bool acc)
 {
 	unsigned sew = vfp_enter(h, d);
 	int lm = k64_vlmul_log2(h->vtype);
@@ -69,7 +72,9 @@ static inline void check_fw(struct k64_hart *h, const struct k64_dinsn *d, bool 
 		 (vs2_wide || k64_vnoover(d->rd, lm + 1, d->rs2, lm, true)) &&
 		 (!vs1_vec || k64_vnoover(d->rd, lm + 1, d->rs1, lm, true)) && k64_vmask_ok(d, d->rd) &&
 		 src_ok(d, d->rs2) && (!vs1_vec || src_ok(d, d->rs1)) &&
-		 !(vs1_vec && vs2_wide && k64_voverlap(d->rs1, k64_vgsize(lm), d->rs2, k64_vgsize(lm + 1))));
+		 !(vs1_vec && vs2_wide && k64_voverlap(d->rs1, k64_vgsize(lm), d->rs2, k64_vgsize(lm + 1))) &&
+		 !(acc && k64_voverlap(d->rd, k64_vgsize(lm + 1), d->rs2, k64_vgsize(lm))) &&
+		 !(acc && vs1_vec && k64_voverlap(d->rd, k64_vgsize(lm + 1), d->rs1, k64_vgsize(lm))));
 }
 
 static inline void vfp_done(struct k64_hart *h, uint32_t fl)
@@ -290,10 +295,17 @@ FSW_VVF(vfnmsub)
 #define W_vfwmsac(A, B, C)  k64_fp_fma(64, B, A, C, false, true, rm, &fl)
 #define W_vfwnmsac(A, B, C) k64_fp_fma(64, B, A, C, true, false, rm, &fl)
 
+#define W_ACC_vfwadd 0
+#define W_ACC_vfwsub 0
+#define W_ACC_vfwmul 0
+#define W_ACC_vfwmacc 1
+#define W_ACC_vfwnmacc 1
+#define W_ACC_vfwmsac 1
+#define W_ACC_vfwnmsac 1
 #define FW_FN(OP, NAME, FORM, VS2_WIDE)                                                         \
 	static void k64_exec_##NAME(struct k64_hart *h, const struct k64_dinsn *d)             \
 	{                                                                                       \
-		check_fw(h, d, FORM == FORM_VV, VS2_WIDE);                                      \
+		check_fw(h, d, FORM == FORM_VV, VS2_WIDE, W_ACC_##OP);                          \
 		unsigned rm = h->frm;                                                           \
 		uint32_t fl = 0;                                                                \
 		if (h->vstart < h->vl) {                                                        \

@@ -8,15 +8,16 @@ floating point, written from the RVV 1.0 and F/D chapters of the manual, sharing
 karu64. It produces the bytes the program's final dump must contain; vrandom.py selfcheck compares
 them with karu64's output.
 
-Coverage (the instruction groups vrandom.py emits with --groups fixed,fp,int): vsetvli/vsetivli/
-vsetvl; every fixed-point instruction (all vxrm modes, vxsat); every floating-point instruction
-the generator emits (arithmetic, fused multiply-add, widening, min/max, sign injection, compares,
-classification, square root, vfrec7/vfrsqrt7, conversions incl. .rtz/.rod and the Zvfhmin f16
-pair, merge/move, vfmv.f.s/vfmv.s.f, ordered/unordered/widening reductions) with exact rounding in
-all five modes and exact fflags; the single-width integer ALU instructions, integer compares,
-vmerge/vmv.v.*, integer reductions, vnsrl/vnsra and vzext/vsext. Not modelled (not emitted in
-self-check mode): loads/stores other than the harness's own, mask-logical and mask-manipulation
-instructions, permutations, widening integer arithmetic, vadc/vmadc family and Zvbb.
+Coverage: every instruction vrandom.py emits (all its groups): vsetvli/vsetivli/vsetvl; integer
+arithmetic including widening, narrowing shifts, extensions, carry/borrow, multiply-add, compares,
+merges/moves and reductions; every fixed-point instruction (all vxrm modes, vxsat); the floating
+point the generator emits (arithmetic, fused multiply-add, widening, min/max, sign injection,
+compares, classification, square root, vfrec7/vfrsqrt7, conversions incl. .rtz/.rod and the
+Zvfhmin f16 pair, merge/move, vfmv.f.s/vfmv.s.f, ordered/unordered/widening reductions) with exact
+rounding in all five modes and exact fflags; mask logical/population/set-before-first/iota/vid;
+slides, slide1, gathers, compress, scalar and whole-register moves; unit-stride, strided, indexed
+(ordered and unordered), segment, fault-only-first (no fault occurs), whole-register and mask
+loads and stores; Zvbb. Not modelled: traps, vstart != 0, agnostic-ones policies.
 Tail and masked-off elements are left undisturbed (karu64's default policy).
 """
 import re
