@@ -68,15 +68,22 @@ static void mix_columns(uint8_t s[16])
 		s[c + 3] = (uint8_t)(xtime(a0) ^ a0 ^ a1 ^ a2 ^ xtime(a3));
 	}
 }
-/* §5.3.3 */
+/* §5.3.3, with {09} = 8 + 1, {0b} = 8 + 2 + 1, {0d} = 8 + 4 + 1, {0e} = 8 + 4 + 2. */
 static void inv_mix_columns(uint8_t s[16])
 {
 	for (int c = 0; c < 16; c += 4) {
-		uint8_t a0 = s[c], a1 = s[c + 1], a2 = s[c + 2], a3 = s[c + 3];
-		s[c]     = gf_mul(a0, 14) ^ gf_mul(a1, 11) ^ gf_mul(a2, 13) ^ gf_mul(a3, 9);
-		s[c + 1] = gf_mul(a0, 9) ^ gf_mul(a1, 14) ^ gf_mul(a2, 11) ^ gf_mul(a3, 13);
-		s[c + 2] = gf_mul(a0, 13) ^ gf_mul(a1, 9) ^ gf_mul(a2, 14) ^ gf_mul(a3, 11);
-		s[c + 3] = gf_mul(a0, 11) ^ gf_mul(a1, 13) ^ gf_mul(a2, 9) ^ gf_mul(a3, 14);
+		uint8_t x1[4], x2[4], x4[4], x8[4];
+		for (int r = 0; r < 4; r++) {
+			x1[r] = s[c + r];
+			x2[r] = xtime(x1[r]);
+			x4[r] = xtime(x2[r]);
+			x8[r] = xtime(x4[r]);
+		}
+		for (int r = 0; r < 4; r++) {
+			int a = r, b = (r + 1) & 3, cc = (r + 2) & 3, d = (r + 3) & 3;
+			s[c + r] = (uint8_t)((x8[a] ^ x4[a] ^ x2[a]) ^ (x8[b] ^ x2[b] ^ x1[b]) ^
+					     (x8[cc] ^ x4[cc] ^ x1[cc]) ^ (x8[d] ^ x1[d]));
+		}
 	}
 }
 static void add_round_key(uint8_t s[16], const uint8_t k[16])

@@ -18,25 +18,28 @@
 #include <string.h>
 #include "kat_consts.h"
 
+#define MAXDATA 32768              /* bytes per field of a line */
+
 static unsigned vlenb;
 static int lmul_for(unsigned egw) { return egw > vlenb * 8 ? 1 : 0; }   /* log2 LMUL */
 
+static int nib(char c) { return c <= '9' ? c - '0' : (c | 32) - 'a' + 10; }
 static size_t unhex(const char *s, uint8_t *out)
 {
 	size_t n = 0;
-	if (!strcmp(s, "-"))
+	if (!s || !strcmp(s, "-"))
 		return 0;
-	for (; s[0] && s[1]; s += 2) {
-		unsigned v;
-		sscanf(s, "%2x", &v);
-		out[n++] = (uint8_t)v;
-	}
+	for (; s[0] && s[1] && n < MAXDATA; s += 2)
+		out[n++] = (uint8_t)(nib(s[0]) << 4 | nib(s[1]));
 	return n;
 }
 static void hexout(const uint8_t *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		printf("%02x", p[i]);
+	static const char dig[] = "0123456789abcdef";
+	for (size_t i = 0; i < n; i++) {
+		putchar(dig[p[i] >> 4]);
+		putchar(dig[p[i] & 15]);
+	}
 }
 static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3]; }
 static void put_be32(uint8_t *p, uint32_t v) { p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v; }
@@ -159,7 +162,7 @@ static void put_be64(uint8_t *p, uint64_t v) { put_be32(p, (uint32_t)(v >> 32));
 /* S = GHASH_H(A || 0* || C || 0* || [len A]64 || [len C]64) */
 static void ghash_ac(uint8_t s[16], const uint8_t h[16], const uint8_t *a, size_t alen, const uint8_t *c, size_t clen)
 {
-	static uint8_t buf[8192];
+	static uint8_t buf[2 * MAXDATA + 64];
 	size_t n = 0;
 	memset(buf, 0, sizeof buf);
 	memcpy(buf, a, alen);
@@ -207,7 +210,7 @@ static void sha512_block(uint64_t st[8], const uint64_t w[16], uint64_t vt)
 /* §5.1 padding; big-endian words (§3.1). lmul: log2 LMUL of the vtype used. */
 static void sha2(const uint8_t *m, size_t len, bool is512, int lmul, uint8_t *out)
 {
-	static uint8_t buf[8192 + 256];
+	static uint8_t buf[MAXDATA + 256];
 	size_t bs = is512 ? 128 : 64, lb = is512 ? 16 : 8;
 	size_t n = (len + 1 + lb + bs - 1) / bs * bs;
 	memset(buf, 0, n);
@@ -250,7 +253,7 @@ static void sha2(const uint8_t *m, size_t len, bool is512, int lmul, uint8_t *ou
 	"vslidedown.vi v12, v10, 2\n\tvsm3c.vi v2, v12, " #d "\n\tvmv.v.v v4, v6\n\tvmv.v.v v6, v8\n\t"
 static void sm3(const uint8_t *m, size_t len, uint8_t out[32])
 {
-	static uint8_t buf[8192 + 128];
+	static uint8_t buf[MAXDATA + 128];
 	static const uint32_t iv[8] = { 0x7380166f, 0x4914b2b9, 0x172442d7, 0xda8a0600,
 					0xa96f30bc, 0x163138aa, 0xe38dee4d, 0xb0fb0e4e };   /* §4.1 */
 	size_t n = (len + 1 + 8 + 63) / 64 * 64;
@@ -347,8 +350,8 @@ static void sm4_iter(const uint32_t rk[32], uint32_t x[4], unsigned long n)
 		: "t0", "t1", "memory", "v4", "v5", "v8", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23");
 }
 
-static char line[65536];
-static uint8_t a1[8192], a2[8192], a3[8192], a4[8192], o[8192];
+static char line[8 * MAXDATA + 256];
+static uint8_t a1[MAXDATA], a2[MAXDATA], a3[MAXDATA], a4[MAXDATA], o[MAXDATA];
 
 int main(void)
 {
@@ -408,7 +411,8 @@ int main(void)
 			sm3(a1, n1, o);
 			hexout(o, 32);
 		} else if (!strcmp(cmd, "sm4") || !strcmp(cmd, "sm4dec") || !strcmp(cmd, "sm4iter")) {
-			uint32_t rk32[32], x[2048];
+			static uint32_t x[MAXDATA / 4];
+			uint32_t rk32[32];
 			sm4_expand(rk32, a1);
 			size_t nb = n2 / 16;
 			sm4_load(x, a2, nb);

@@ -9,22 +9,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int nib(char c) { return c <= '9' ? c - '0' : (c | 32) - 'a' + 10; }
 static size_t unhex(const char *s, unsigned char *out)
 {
 	size_t n = 0;
 	if (!s || !strcmp(s, "-"))
 		return 0;
-	for (; s[0] && s[1]; s += 2) {
-		unsigned v;
-		sscanf(s, "%2x", &v);
-		out[n++] = (unsigned char)v;
-	}
+	for (; s[0] && s[1] && n < 32768; s += 2)
+		out[n++] = (unsigned char)(nib(s[0]) << 4 | nib(s[1]));
 	return n;
 }
 static void hexout(const unsigned char *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		printf("%02x", p[i]);
+	static const char dig[] = "0123456789abcdef";
+	for (size_t i = 0; i < n; i++) {
+		putchar(dig[p[i] >> 4]);
+		putchar(dig[p[i] & 15]);
+	}
 }
 static void fail(const char *what)
 {
@@ -77,8 +78,8 @@ static void digest(const char *name, const unsigned char *m, size_t n)
 	hexout(md, len);
 }
 
-static char line[65536];
-static unsigned char a1[8192], a2[8192], a3[8192], a4[8192], o[8192];
+static char line[8 * 32768 + 256];
+static unsigned char a1[32768], a2[32768], a3[32768], a4[32768], o[32768];
 
 int main(void)
 {
