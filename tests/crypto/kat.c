@@ -7,6 +7,7 @@
  *   sha256 MSG / sha512 MSG   whole-message digests (vsha2ms/vsha2ch/vsha2cl)
  *   sha256mf2 MSG     the same with LMUL = 1/2 (VLEN >= 256; allowed by the spec, not QEMU)
  *   ghash KEY DATA    GHASH_H(DATA || len block), H = AES_K(0) (vghsh.vv and vgmul.vv)
+ *   ghashclmul KEY DATA   the same multiplied with Zvbc (vclmul, vclmulh)
  *   gcm KEY IV AAD PT AES-GCM ciphertext || tag (96-bit IV)
  *   sm3 MSG           (vsm3me / vsm3c)
  *   sm4 KEY DATA / sm4dec KEY DATA   ECB (vsm4k; vsm4r.vs several blocks, vsm4r.vv one block)
@@ -174,6 +175,61 @@ static void ghash_ac(uint8_t s[16], const uint8_t h[16], const uint8_t *a, size_
 	n += 16;
 	memset(s, 0, 16);
 	ghash_blocks(s, h, buf, n / 16);
+}
+
+/* The same GHASH with Zvbc: bytes bit-reversed (brev8, in C) so that bit i of the little-endian
+ * 128-bit value is the coefficient of x^i; 64 x 64 products with vclmul/vclmulh (.vx for the
+ * four partial products, .vv for the reduction by x^128 = x^7 + x^2 + x + 1). */
+static uint8_t brev8(uint8_t b)
+{
+	b = (uint8_t)((b & 0x55) << 1 | (b >> 1 & 0x55));
+	b = (uint8_t)((b & 0x33) << 2 | (b >> 2 & 0x33));
+	return (uint8_t)(b << 4 | b >> 4);
+}
+static void gf128_mul_clmul(uint64_t z[2], const uint64_t x[2], const uint64_t y[2])
+{
+	static const uint64_t poly[2] = { 0x87, 0x87 };
+	uint64_t lo0[2], hi0[2], lo1[2], hi1[2];   /* x * y0 and x * y1, per half of x */
+	__asm__ volatile("vsetivli zero, 2, e64, m1, ta, ma\n\tvle64.v v1, (%[x])\n\t"
+			 "vclmul.vx v2, v1, %[y0]\n\tvclmulh.vx v3, v1, %[y0]\n\t"
+			 "vclmul.vx v4, v1, %[y1]\n\tvclmulh.vx v5, v1, %[y1]\n\t"
+			 "vse64.v v2, (%[lo0])\n\tvse64.v v3, (%[hi0])\n\tvse64.v v4, (%[lo1])\n\tvse64.v v5, (%[hi1])\n\t"
+			 :: [x] "r"(x), [y0] "r"(y[0]), [y1] "r"(y[1]), [lo0] "r"(lo0), [hi0] "r"(hi0), [lo1] "r"(lo1),
+			    [hi1] "r"(hi1) : "memory", "v1", "v2", "v3", "v4", "v5");
+	/* 256-bit product p0..p3 (64-bit words, p0 lowest) */
+	uint64_t p0 = lo0[0], p1 = hi0[0] ^ lo0[1] ^ lo1[0], p2 = hi0[1] ^ hi1[0] ^ lo1[1], p3 = hi1[1];
+	for (int pass = 0; pass < 2; pass++) {
+		/* fold p2:p3 (x^128 and up) into the low half: (p2 + p3 x^64) * 0x87 */
+		uint64_t h[2] = { p2, p3 }, lo[2], hi[2];
+		__asm__ volatile("vsetivli zero, 2, e64, m1, ta, ma\n\tvle64.v v1, (%[h])\n\tvle64.v v6, (%[p])\n\t"
+				 "vclmul.vv v2, v1, v6\n\tvclmulh.vv v3, v1, v6\n\tvse64.v v2, (%[lo])\n\tvse64.v v3, (%[hi])\n\t"
+				 :: [h] "r"(h), [p] "r"(poly), [lo] "r"(lo), [hi] "r"(hi) : "memory", "v1", "v2", "v3", "v6");
+		p0 ^= lo[0];
+		p1 ^= hi[0] ^ lo[1];
+		p2 = hi[1];                 /* < 2^7: folded again by the second pass */
+		p3 = 0;
+	}
+	z[0] = p0;
+	z[1] = p1;
+}
+static void ghash_clmul(uint8_t s[16], const uint8_t h[16], const uint8_t *a, size_t alen)
+{
+	static uint8_t buf[MAXDATA + 64];
+	size_t n = (alen + 15) / 16 * 16;
+	memset(buf, 0, n + 16);
+	memcpy(buf, a, alen);
+	put_be64(buf + n, 8 * (uint64_t)alen);
+	n += 16;
+	uint64_t hh[2] = { 0, 0 }, y[2] = { 0, 0 };
+	for (int i = 0; i < 16; i++)
+		hh[i / 8] |= (uint64_t)brev8(h[i]) << (8 * (i % 8));
+	for (size_t off = 0; off < n; off += 16) {
+		for (int i = 0; i < 16; i++)
+			y[i / 8] ^= (uint64_t)brev8(buf[off + i]) << (8 * (i % 8));
+		gf128_mul_clmul(y, y, hh);
+	}
+	for (int i = 0; i < 16; i++)
+		s[i] = brev8((uint8_t)(y[i / 8] >> (8 * (i % 8))));
 }
 
 /* ---- SHA-2 (FIPS 180-4 §6.2, §6.4) ---- */
@@ -380,12 +436,15 @@ int main(void)
 			int lmul = cmd[6] ? -1 : lmul_for(is512 ? 256 : 128);
 			sha2(a1, n1, is512, lmul, o);
 			hexout(o, is512 ? 64 : 32);
-		} else if (!strcmp(cmd, "ghash") || !strcmp(cmd, "gcm")) {
+		} else if (!strcmp(cmd, "ghash") || !strcmp(cmd, "gcm") || !strcmp(cmd, "ghashclmul")) {
 			int nr = aes_expand(rk, a1, n1);
 			uint8_t h[16] = { 0 }, s[16];
 			aes_encrypt(rk, nr, h, 1);
 			if (cmd[1] == 'h') {
-				ghash_ac(s, h, a2, n2, NULL, 0);
+				if (cmd[5])
+					ghash_clmul(s, h, a2, n2);
+				else
+					ghash_ac(s, h, a2, n2, NULL, 0);
 				hexout(s, 16);
 			} else {
 				size_t na = f3 ? unhex(f3, a3) : 0, np = f4 ? unhex(f4, a4) : 0;

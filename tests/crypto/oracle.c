@@ -109,7 +109,7 @@ int main(void)
 			}
 		} else if (!strcmp(cmd, "sm3")) {
 			digest("SM3", a1, n1);
-		} else if (!strcmp(cmd, "ghash")) {
+		} else if (!strcmp(cmd, "ghash") || !strcmp(cmd, "ghashclmul")) {
 			unsigned char iv[12] = { 0 }, j0[16] = { 0 }, ek[16], tag[16];
 			j0[15] = 1;
 			gcm(n1, a1, iv, a2, n2, NULL, 0, o, tag);

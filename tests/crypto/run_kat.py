@@ -3,7 +3,7 @@
 them (tests/crypto/kat.c), run in karu64 at each VLEN (and once in QEMU 10 as a check of the
 guest code itself). Expected values: the standards' examples (constants below, with their
 source), Python's hashlib (SHA-2, SM3) and the host's OpenSSL libcrypto (tests/crypto/oracle.c:
-AES, key schedules, GHASH, AES-GCM, SM4) for random inputs. One comparison per line."""
+AES, key schedules, GHASH with Zvkg and with Zvbc, AES-GCM, SM4) for random inputs. One comparison per line."""
 import argparse
 import hashlib
 import os
@@ -68,6 +68,7 @@ def random_lines(seed):
             out.append("aesdec %s %s" % (rhex(r, kl), rhex(r, 16 * r.randint(1, 6))))
             out.append("aeskey %s" % rhex(r, kl))
             out.append("ghash %s %s" % (rhex(r, kl), rhex(r, r.choice([16, 32, r.randint(0, 130)]))))
+            out.append("ghashclmul %s %s" % (rhex(r, kl), rhex(r, r.choice([16, 32, r.randint(0, 130)]))))
             out.append("gcm %s %s %s %s" % (rhex(r, kl), rhex(r, 12), rhex(r, r.randint(0, 40)), rhex(r, r.randint(0, 150))))
         out.append("sm4 %s %s" % (rhex(r, 16), rhex(r, 16 * r.randint(1, 24))))
         out.append("sm4dec %s %s" % (rhex(r, 16), rhex(r, 16 * r.randint(1, 6))))
