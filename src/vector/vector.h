@@ -90,10 +90,11 @@ static inline bool k64_vactive(const struct k64_hart *h, const struct k64_dinsn 
 static inline bool k64_vma_ones(const struct k64_hart *h) { return h->vagnostic_ones && k64_vma(h->vtype); }
 /* Tail of a destination group of EEW 2^eb bytes and EMUL 2^emul: elements [vl, group end)
  * (for fractional EMUL the tail runs to the end of the register) become all ones under vta with
- * the all-ones option; undisturbed otherwise. */
+ * the all-ones option; undisturbed otherwise. Call before resetting vstart. */
 static inline void k64_vtail(const struct k64_hart *h, uint8_t *vd, unsigned eb, int emul, uint64_t vl)
 {
-	if (h->vagnostic_ones && k64_vta(h->vtype)) {
+	/* §3.7: with vstart >= vl no element, tail included, is written. */
+	if (h->vagnostic_ones && k64_vta(h->vtype) && h->vstart < h->vl) {
 		size_t end = (size_t)h->vlenb << (emul > 0 ? emul : 0), from = (size_t)vl << eb;
 		if (from < end)
 			memset(vd + from, 0xff, end - from);
@@ -102,7 +103,7 @@ static inline void k64_vtail(const struct k64_hart *h, uint8_t *vd, unsigned eb,
 /* Tail of a mask destination (mask results are always tail-agnostic, §4.5). */
 static inline void k64_vmtail(const struct k64_hart *h, uint8_t *vd, uint64_t vl)
 {
-	if (!h->vagnostic_ones)
+	if (!h->vagnostic_ones || h->vstart >= h->vl)
 		return;
 	uint64_t nbits = (uint64_t)h->vlen;
 	for (uint64_t i = vl; i < nbits && (i & 7); i++)

@@ -198,7 +198,7 @@ static void k64_exec_vlm(struct k64_hart *h, const struct k64_dinsn *d)
 	k64_vcheck(h, d);
 	uint64_t evl = (h->vl + 7) >> 3;
 	contiguous(h, d, k64_vr(h, d->rd), evl, 0, false);
-	if (h->vagnostic_ones && evl < h->vlenb)
+	if (h->vagnostic_ones && evl < h->vlenb && h->vstart < evl)
 		memset(k64_vr(h, d->rd) + evl, 0xff, h->vlenb - evl);
 	h->vstart = 0;
 }

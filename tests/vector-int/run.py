@@ -55,11 +55,14 @@ def first_diff(a, b):
     return "qemu %d lines, karu64 %d lines" % (len(la), len(lb))
 
 
-def diff_case(qemu, karu, vlen, exe, args):
-    q, qe = run([qemu, "-cpu", "rva23u64,vlen=%d" % vlen, exe] + args)
+def diff_case(qemu, karu, vlen, exe, args, ones=False):
+    # ones: tail/mask-agnostic elements written as all ones (QEMU's rvv_ta_all_1s and
+    # rvv_ma_all_1s against karu64 --vector-agnostic=ones)
+    cpu = "rva23u64,vlen=%d" % vlen + (",rvv_ta_all_1s=on,rvv_ma_all_1s=on" if ones else "")
+    q, qe = run([qemu, "-cpu", cpu, exe] + args)
     if q is None:
         return False, "qemu: " + qe
-    k, ke = run([karu, "--vlen=%d" % vlen, exe] + args)
+    k, ke = run([karu, "--vlen=%d" % vlen] + (["--vector-agnostic=ones"] if ones else []) + [exe] + args)
     if k is None:
         return False, "karu64: " + ke
     if q[1] != k[1]:
@@ -121,6 +124,10 @@ def main():
                                  pool.submit(diff_case, a.qemu, a.karu64, v, exes["sweep"], ["arith", str(nsw), str(s)])))
                     jobs.append(("sweep mem seed=%d n=%d vlen=%d" % (s, nsw // 2, v),
                                  pool.submit(diff_case, a.qemu, a.karu64, v, exes["sweep"], ["mem", str(nsw // 2), str(s)])))
+                for kind in ("arith", "mem"):
+                    jobs.append(("sweep %s agnostic=ones seed=%d n=%d vlen=%d" % (kind, 100 + v, nsw // 2, v),
+                                 pool.submit(diff_case, a.qemu, a.karu64, v, exes["sweep"],
+                                             [kind, str(nsw // 2), str(100 + v)], True)))
             for name in KNOWN:
                 if exes.get(name):
                     jobs.append(("known %s karu64 vlen=%d" % (name, v),
