@@ -187,9 +187,12 @@ static bool host_batch##n(struct k64_hart *h, const struct k64_dinsn *d, int k, 
 	host_ldmxcsr(0x1f80);                                                                   \
 	if (nan)                                                                                \
 		return false;                                                                   \
+	const bool ones = k64_vma_ones(h);                                                      \
 	for (uint64_t i = h->vstart; i < vl; i++)                                               \
 		if (all || k64_vmbit(h->vreg, i))                                               \
 			vd[i] = buf[i];                                                         \
+		else if (ones)                                                                  \
+			vd[i] = (K64_U(n))~(K64_U(n))0;                                         \
 	*fl |= ((m & 1) << 4) | ((m & 4) << 1) | ((m & 8) >> 1) | ((m & 16) >> 3) | ((m & 32) >> 5); \
 	return true;                                                                            \
 }

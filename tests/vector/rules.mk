@@ -3,8 +3,8 @@
 #  check-vector-diff:   tests/vector/*.c (intrinsics, auto-vectorised loops) in QEMU 10 and
 #                       karu64 at VLEN 128..1024; at 2048/4096 karu64 against QEMU's VLEN 256.
 #  check-vector-random: random vector instruction streams, QEMU 10 vs karu64 at VLEN
-#                       128..1024 (>= 1,000,000 instructions per VLEN), self-checked at 2048/4096.
-#  check-vector-est:    vfrec7/vfrsqrt7 known values from the manual's tables and examples.
+#                       128..1024 (>= 1,000,000 instructions per VLEN); -agnostic: all-ones policy.
+#  check-vector-selfcheck: VLEN 2048/4096 random streams against the model vmodel.py.
 check-vector-diff: $(KARU64)
 	@mkdir -p $(B)/test-results
 	python3 tests/vector/run_diff.py --cc "$(RV_CC)" --qemu $(QEMU) --karu64 $(KARU64) \
@@ -43,3 +43,20 @@ check-vector-selfcheck-full: $(KARU64)
 CHECK += check-vector-selfcheck
 CHECK_FULL += check-vector-selfcheck-full
 .PHONY: check-vector-selfcheck check-vector-selfcheck-full
+
+# The same with tail/mask-agnostic elements set to all ones in both simulators (QEMU
+# rvv_ta_all_1s/rvv_ma_all_1s, karu64 --vector-agnostic=ones): CI 10 x 5,000, full 100 x 10,000.
+check-vector-random-agnostic: $(KARU64)
+	@mkdir -p $(B)/test-results
+	python3 tests/vector/vrandom.py check --agnostic --seed $(VRANDOM_SEED) --programs 10 --insns 5000 -j 2 \
+	  --cc "$(RV_CC)" --qemu $(QEMU) --karu64 $(KARU64) --out $(B)/tests/vector-random-ag \
+	  --results $(B)/test-results/vector-random-agnostic.txt
+check-vector-random-agnostic-full: $(KARU64)
+	@mkdir -p $(B)/test-results
+	python3 tests/vector/vrandom.py check --agnostic --seed $(VRANDOM_SEED) --programs 100 --insns 10000 -j 2 \
+	  --cc "$(RV_CC)" --qemu $(QEMU) --karu64 $(KARU64) --out $(B)/tests/vector-random-ag \
+	  --results $(B)/test-results/vector-random-agnostic-full.txt
+
+CHECK += check-vector-random-agnostic
+CHECK_FULL += check-vector-random-agnostic-full
+.PHONY: check-vector-random-agnostic check-vector-random-agnostic-full

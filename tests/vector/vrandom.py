@@ -802,6 +802,18 @@ def explain(a, b, vlen):
     return "; ".join(out[:6]) if out else "identical"
 
 
+AGNOSTIC = False   # --agnostic: tail/mask-agnostic elements all ones in both simulators
+
+
+def qemu_cmd(qemu, v):
+    cpu = QEMU_CPU % v + (",rvv_ta_all_1s=true,rvv_ma_all_1s=true" if AGNOSTIC else "")
+    return [qemu, "-cpu", cpu]
+
+
+def karu_cmd(karu, v):
+    return [karu, "--vlen=%d" % v] + (["--vector-agnostic=ones"] if AGNOSTIC else [])
+
+
 def one(seed, n, cc, outdir, qemu, karu, vlens, groups):
     g = Gen(seed, n, groups)
     text = g.program()
@@ -811,11 +823,11 @@ def one(seed, n, cc, outdir, qemu, karu, vlens, groups):
         return [(seed, None, False, err)], g.count
     res = []
     for v in vlens:
-        q, qe = run([qemu, "-cpu", QEMU_CPU % v, path])
+        q, qe = run(qemu_cmd(qemu, v) + [path])
         if q is None or q[1] != 0:
             res.append((seed, v, False, "qemu failed (%s): generator bug" % (qe if q is None else "exit %d %s" % (q[1], qe))))
             continue
-        k, ke = run([karu, "--vlen=%d" % v, path])
+        k, ke = run(karu_cmd(karu, v) + [path])
         if k is None:
             res.append((seed, v, False, "karu64 %s" % ke))
         elif k != q:
@@ -910,9 +922,13 @@ def main():
     ap.add_argument("--out", default="build/tests/vector-random")
     ap.add_argument("--results")
     ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--agnostic", action="store_true",
+                    help="check: agnostic elements all ones (QEMU rvv_ta_all_1s/rvv_ma_all_1s, karu64 --vector-agnostic=ones)")
     ap.add_argument("--model-vs-qemu", action="store_true", help="selfcheck: also compare the model with QEMU (VLEN <= 1024)")
     a = ap.parse_args()
     groups = a.groups.split(",")
+    global AGNOSTIC
+    AGNOSTIC = a.agnostic
     os.makedirs(a.out, exist_ok=True)
     if a.cmd == "gen":
         sys.stdout.write(Gen(a.seed, a.insns, groups).program())
