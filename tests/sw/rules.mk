@@ -102,12 +102,12 @@ $(SW_T)/ct_mlkem: tests/sw/ct_mlkem.c $(SW_LIB_SRCS)
 # karu64: every guest build; the +K builds exercise vkeccak.vi (backends b and c), at VLEN 256
 # and, for the Keccak backend test, at VLEN 128 (the 16 + 9 split and the VKR fallback).
 SW_K64_ALL := $(SW_QEMU_VARIANTS) $(SW_K_VARIANTS)
-check-sw-karu64: $(foreach v,host $(SW_K64_ALL),$(B)/sw/$(v)/kpqc) \
+check-sw-karu64: $(KARU64) $(foreach v,host $(SW_K64_ALL),$(B)/sw/$(v)/kpqc) \
                  $(foreach v,$(SW_K64_ALL),$(B)/sw/$(v)/keccak_test) $(B)/sw/vintr/mlkem_rvv_test $(SW_T)/probe_v
 	@mkdir -p $(SW_RES)
 	@tests/sw/karu64_run.sh "$(KARU64)" "$(B)" "$(SW_RES)" $(SW_QLIMIT) "$(SW_K64_ALL)"
 
-check-sw-full-karu64: $(foreach v,host $(SW_K64_ALL),$(B)/sw/$(v)/kpqc) \
+check-sw-full-karu64: $(KARU64) $(foreach v,host $(SW_K64_ALL),$(B)/sw/$(v)/kpqc) \
                       $(foreach v,$(SW_K64_ALL),$(B)/sw/$(v)/keccak_test) $(B)/sw/vintr/mlkem_rvv_test $(SW_T)/probe_v
 	@mkdir -p $(SW_RES)
 	@tests/sw/karu64_run.sh "$(KARU64)" "$(B)" "$(SW_RES)" 0 "$(SW_K64_ALL)"
