@@ -112,7 +112,10 @@ check-sw-full-karu64: $(KARU64) $(foreach v,host $(SW_K64_ALL),$(B)/sw/$(v)/kpqc
 	@mkdir -p $(SW_RES)
 	@tests/sw/karu64_run.sh "$(KARU64)" "$(B)" "$(SW_RES)" 0 "$(SW_K64_ALL)"
 
+# Everything of this area that CI runs, for use while working on sw/.
+check-sw: check-sw-host check-sw-host-ipd check-sw-qemu check-sw-cross check-sw-ct check-sw-karu64
+
 CHECK += check-sw-host check-sw-host-ipd check-sw-qemu check-sw-cross check-sw-ct check-sw-karu64
 CHECK_FULL += check-sw-full-qemu check-sw-full-karu64 check-sw-host-long
-.PHONY: check-sw-qemu-rvv check-sw-qemu-vk-identity check-sw-host check-sw-host-ipd check-sw-host-long check-sw-qemu check-sw-full-qemu \
+.PHONY: check-sw check-sw-qemu-rvv check-sw-qemu-vk-identity check-sw-host check-sw-host-ipd check-sw-host-long check-sw-qemu check-sw-full-qemu \
         check-sw-cross check-sw-ct check-sw-karu64 check-sw-full-karu64
