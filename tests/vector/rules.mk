@@ -27,11 +27,11 @@ CHECK += check-vector-random
 
 # Self-checking mode at VLEN 2048 and 4096 (beyond QEMU): karu64's final state against the
 # independent Python reference model tests/vector/vmodel.py (fixed point, floating point, the
-# integer ALU subset; see its docstring). CI: 12 programs x 4,000 instructions per VLEN;
+# integer ALU subset; see its docstring). CI: 25 programs x 4,000 instructions per VLEN;
 # check-vector-selfcheck-full: 100 x 10,000 (1,000,000 per VLEN).
 check-vector-selfcheck: $(KARU64)
 	@mkdir -p $(B)/test-results
-	python3 tests/vector/vrandom.py selfcheck --seed $(VRANDOM_SEED) --programs 12 --insns 4000 -j 2 \
+	python3 tests/vector/vrandom.py selfcheck --seed $(VRANDOM_SEED) --programs 25 --insns 4000 -j 2 \
 	  --vlens 2048,4096 --cc "$(RV_CC)" --qemu $(QEMU) --karu64 $(KARU64) --out $(B)/tests/vector-self \
 	  --results $(B)/test-results/vector-selfcheck.txt
 check-vector-selfcheck-full: $(KARU64)
