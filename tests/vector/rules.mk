@@ -26,8 +26,8 @@ CHECK += check-vector-random
 .PHONY: check-vector-random
 
 # Self-checking mode at VLEN 2048 and 4096 (beyond QEMU): karu64's final state against the
-# independent Python reference model tests/vector/vmodel.py (fixed point, floating point, the
-# integer ALU subset; see its docstring). CI: 25 programs x 4,000 instructions per VLEN;
+# independent Python reference model tests/vector/vmodel.py, which evaluates every instruction
+# the generator emits element by element (see its docstring). CI: 25 x 4,000 instructions per VLEN;
 # check-vector-selfcheck-full: 100 x 10,000 (1,000,000 per VLEN).
 check-vector-selfcheck: $(KARU64)
 	@mkdir -p $(B)/test-results
