@@ -5,6 +5,8 @@
 #                     (tests/crypto/kat.c): FIPS-197, FIPS 180-4 (against Python's hashlib),
 #                     GHASH / AES-GCM (against host OpenSSL libcrypto), SM3, SM4.
 #  check-crypto-sm4-million (CHECK_FULL): GB/T 32907 example 2, 1,000,000 encryptions.
+#  check-crypto-diff-full (CHECK_FULL): the differential test with 1000 cases per instruction
+#                     at VLEN 128..1024 (QEMU's largest) and another seed.
 CRYPTO_SEED ?= 1
 check-crypto-diff: $(KARU64)
 	@mkdir -p $(B)/test-results
@@ -13,6 +15,15 @@ check-crypto-diff: $(KARU64)
 
 CHECK += check-crypto-diff
 .PHONY: check-crypto-diff
+
+check-crypto-diff-full: $(KARU64)
+	@mkdir -p $(B)/test-results
+	python3 tests/crypto/run_diff.py --cc "$(RV_CC)" --qemu $(QEMU) --karu64 $(KARU64) \
+	  --seed 2 --cases 1000 --vlens 128,256,512,1024 --ones-vlens 128,1024 \
+	  --out $(B)/tests/crypto-full --results $(B)/test-results/crypto-diff-full.txt
+
+CHECK_FULL += check-crypto-diff-full
+.PHONY: check-crypto-diff-full
 
 check-crypto-kat: $(KARU64)
 	@mkdir -p $(B)/test-results
