@@ -56,6 +56,20 @@ static inline bool k64_vc_disjoint(const struct k64_hart *h, unsigned vd, unsign
 	return !k64_voverlap(vd, k64_vc_nreg(h), r, n);
 }
 
+/* Register operands of the EGW = 128 round instructions (vaes*, vsm4r): vd aligned to LMUL;
+ * .vv: vs2 aligned too; .vs: vs2 is a scalar element group that may not overlap vd
+ * ("Vector/Scalar constraints"). */
+static inline void k64_vc_check_round_regs(struct k64_hart *h, const struct k64_dinsn *d, bool vs)
+{
+	K64_VREQ(h, d, k64_vc_aligned(h, d->rd));
+	if (vs) {
+		unsigned n = k64_vc_scalar_nreg(h, 128);
+		K64_VREQ(h, d, d->rs2 % n == 0 && k64_vc_disjoint(h, d->rd, d->rs2, n));
+	} else {
+		K64_VREQ(h, d, k64_vc_aligned(h, d->rs2));
+	}
+}
+
 /* Element groups vstart/EGS .. vl/EGS - 1 are processed; then the tail past vl follows the
  * tail policy (unless vstart >= vl: no element is updated, RVV 1.0 §5.4) and vstart = 0. */
 static inline void k64_vc_done(struct k64_hart *h, const struct k64_dinsn *d, unsigned eb)

@@ -109,13 +109,7 @@ static void vaes_round(struct k64_hart *h, const struct k64_dinsn *d, bool vs,
 		       void (*fn)(uint8_t s[16], const uint8_t k[16]))
 {
 	k64_vc_check(h, d, 2, 4, 128);
-	K64_VREQ(h, d, k64_vc_aligned(h, d->rd));
-	if (vs) {
-		unsigned n = k64_vc_scalar_nreg(h, 128);
-		K64_VREQ(h, d, d->rs2 % n == 0 && k64_vc_disjoint(h, d->rd, d->rs2, n));
-	} else {
-		K64_VREQ(h, d, k64_vc_aligned(h, d->rs2));
-	}
+	k64_vc_check_round_regs(h, d, vs);
 	uint8_t *vd = k64_vr(h, d->rd);
 	const uint8_t *v2 = k64_vr(h, d->rs2);
 	uint8_t key[16];

@@ -64,13 +64,7 @@ static void k64_exec_vsm4k_vi(struct k64_hart *h, const struct k64_dinsn *d)
 static void vsm4r(struct k64_hart *h, const struct k64_dinsn *d, bool vs)
 {
 	k64_vc_check(h, d, 2, 4, 128);
-	K64_VREQ(h, d, k64_vc_aligned(h, d->rd));
-	if (vs) {
-		unsigned n = k64_vc_scalar_nreg(h, 128);
-		K64_VREQ(h, d, d->rs2 % n == 0 && k64_vc_disjoint(h, d->rd, d->rs2, n));
-	} else {
-		K64_VREQ(h, d, k64_vc_aligned(h, d->rs2));
-	}
+	k64_vc_check_round_regs(h, d, vs);
 	uint8_t *vd = k64_vr(h, d->rd);
 	const uint8_t *v2 = k64_vr(h, d->rs2);
 	uint32_t rk[4];

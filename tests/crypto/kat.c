@@ -347,6 +347,13 @@ static void sm4_expand(uint32_t rk[32], const uint8_t key[16])
 		K4(4, "v2", "v1") K4(5, "v1", "v2") K4(6, "v2", "v1") K4(7, "v1", "v2")
 		:: [k] "r"(k), [rk] "r"(rk) : "t0", "memory", "v1", "v2");
 }
+/* The 32 round keys as eight element groups in v16..v23. */
+#define SM4_KEYS                                                                                     \
+	"vsetivli zero, 4, e32, m1, ta, ma\n\tmv t0, %[rk]\n\t"                                   \
+	"vle32.v v16, (t0)\n\taddi t0, t0, 16\n\tvle32.v v17, (t0)\n\taddi t0, t0, 16\n\t"      \
+	"vle32.v v18, (t0)\n\taddi t0, t0, 16\n\tvle32.v v19, (t0)\n\taddi t0, t0, 16\n\t"      \
+	"vle32.v v20, (t0)\n\taddi t0, t0, 16\n\tvle32.v v21, (t0)\n\taddi t0, t0, 16\n\t"      \
+	"vle32.v v22, (t0)\n\taddi t0, t0, 16\n\tvle32.v v23, (t0)\n\t"
 /* n blocks of words (as numbers) through the 32 rounds with keys rk (vsm4r.vs, LMUL = 4); the
  * output is reversed per §6.2 (R) by the caller. */
 static void sm4_rounds_vs(const uint32_t rk[32], uint32_t *x, size_t n)
@@ -355,11 +362,7 @@ static void sm4_rounds_vs(const uint32_t rk[32], uint32_t *x, size_t n)
 		size_t vl;
 		__asm__ volatile("vsetvli %0, %1, e32, m4, ta, ma" : "=r"(vl) : "r"(4 * n));
 		__asm__ volatile(
-			"vsetivli zero, 4, e32, m1, ta, ma\n\tmv t0, %[rk]\n\t"
-			"vle32.v v16, (t0)\n\taddi t0, t0, 16\n\tvle32.v v17, (t0)\n\taddi t0, t0, 16\n\t"
-			"vle32.v v18, (t0)\n\taddi t0, t0, 16\n\tvle32.v v19, (t0)\n\taddi t0, t0, 16\n\t"
-			"vle32.v v20, (t0)\n\taddi t0, t0, 16\n\tvle32.v v21, (t0)\n\taddi t0, t0, 16\n\t"
-			"vle32.v v22, (t0)\n\taddi t0, t0, 16\n\tvle32.v v23, (t0)\n\t"
+			SM4_KEYS
 			"vsetvli zero, %[vl], e32, m4, ta, ma\n\tvle32.v v4, (%[x])\n\t"
 			"vsm4r.vs v4, v16\n\tvsm4r.vs v4, v17\n\tvsm4r.vs v4, v18\n\tvsm4r.vs v4, v19\n\t"
 			"vsm4r.vs v4, v20\n\tvsm4r.vs v4, v21\n\tvsm4r.vs v4, v22\n\tvsm4r.vs v4, v23\n\t"
@@ -392,11 +395,7 @@ static void sm4_iter(const uint32_t rk[32], uint32_t x[4], unsigned long n)
 {
 	static const uint32_t rev[4] = { 3, 2, 1, 0 };
 	__asm__ volatile(
-		"vsetivli zero, 4, e32, m1, ta, ma\n\tmv t0, %[rk]\n\t"
-		"vle32.v v16, (t0)\n\taddi t0, t0, 16\n\tvle32.v v17, (t0)\n\taddi t0, t0, 16\n\t"
-		"vle32.v v18, (t0)\n\taddi t0, t0, 16\n\tvle32.v v19, (t0)\n\taddi t0, t0, 16\n\t"
-		"vle32.v v20, (t0)\n\taddi t0, t0, 16\n\tvle32.v v21, (t0)\n\taddi t0, t0, 16\n\t"
-		"vle32.v v22, (t0)\n\taddi t0, t0, 16\n\tvle32.v v23, (t0)\n\t"
+		SM4_KEYS
 		"vle32.v v8, (%[rev])\n\tvle32.v v4, (%[x])\n\tmv t1, %[n]\n"
 		"1:\n\tvsm4r.vs v4, v16\n\tvsm4r.vs v4, v17\n\tvsm4r.vs v4, v18\n\tvsm4r.vs v4, v19\n\t"
 		"vsm4r.vs v4, v20\n\tvsm4r.vs v4, v21\n\tvsm4r.vs v4, v22\n\tvsm4r.vs v4, v23\n\t"
