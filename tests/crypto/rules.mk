@@ -1,9 +1,10 @@
 # Ratified vector crypto tests (issue 4): Zvkned, Zvknh[ab], Zvkg, Zvksed, Zvksh, Zvbc.
-#  check-crypto-diff: random operands, vtype, vl and registers plus one-rule-broken reserved
-#                     cases, QEMU 10 vs karu64 at VLEN 128, 256 and 512 (tests/crypto/vdiff.c).
+#  check-crypto-diff: random operands, vtype, vl, vstart and registers plus one-rule-broken
+#                     reserved cases, QEMU 10 vs karu64 at VLEN 128, 256 and 512, at 256 also
+#                     with all-ones agnostic elements and with Zvknha only (tests/crypto/vdiff.c).
 #  check-crypto-kat:  standard known answers through guest code that uses the instructions
-#                     (tests/crypto/kat.c): FIPS-197, FIPS 180-4 (against Python's hashlib),
-#                     GHASH / AES-GCM (against host OpenSSL libcrypto), SM3, SM4.
+#                     (tests/crypto/kat.c): FIPS-197, FIPS 180-4 (and Python's hashlib), GHASH
+#                     with Zvkg and with Zvbc, AES-GCM (host OpenSSL libcrypto), SM3, SM4.
 #  check-crypto-sm4-million (CHECK_FULL): GB/T 32907 example 2, 1,000,000 encryptions.
 #  check-crypto-diff-full (CHECK_FULL): the differential test with 1000 cases per instruction
 #                     at VLEN 128..1024 (QEMU's largest) and another seed.
