@@ -92,5 +92,8 @@ void *k64_access(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsi
 	unsigned perm = check_pages(h, d, a, size, write);
 	if (write)
 		note_store(h, a, size, perm);
+	/* Vector code checks the TLB before coming here: fill it for the pages touched. */
+	tlb_fill(h, a, write);
+	tlb_fill(h, a + size - 1, write);
 	return h->mem->host + (a - h->mem->base);
 }
