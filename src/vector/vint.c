@@ -3,6 +3,12 @@
  * instruction runs as a tight loop over the packed register file. */
 #include "vector/vector.h"
 
+/* The element loops are written to be auto-vectorised; GCC 12 does that only with
+ * -ftree-vectorize (not part of -O2). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize")
+#endif
+
 typedef unsigned __int128 k64_u128;
 typedef __int128 k64_s128;
 #define UW_8 uint16_t
@@ -201,7 +207,22 @@ NBIN(vnsra, (SW)a >> (b & (2 * N - 1)))                EXEC_N(vnsra)
 		const U xb = (U)x;                                                                  \
 		bool ones = k64_vma_ones(h);                                                        \
 		memcpy(m, k64_vr(h, d->rd), h->vlenb);                                              \
-		for (uint64_t i = h->vstart; i < h->vl; i++) {                                      \
+		uint64_t i = h->vstart;                                                             \
+		if (k64_vm(d)) {        /* unmasked: whole result bytes at a time */                \
+			for (; i < h->vl && (i & 7); i++) {                                         \
+				U a = v2[i], b = vv ? v1[i] : xb;                                   \
+				k64_vmbit_set(m, i, EXPR);                                          \
+			}                                                                           \
+			for (; i + 8 <= h->vl; i += 8) {                                            \
+				unsigned byte = 0;                                                  \
+				for (unsigned j = 0; j < 8; j++) {                                  \
+					U a = v2[i + j], b = vv ? v1[i + j] : xb;                   \
+					byte |= (unsigned)(EXPR) << j;                              \
+				}                                                                   \
+				m[i >> 3] = (uint8_t)byte;                                          \
+			}                                                                           \
+		}                                                                                   \
+		for (; i < h->vl; i++) {                                                            \
 			if (!k64_vactive(h, d, i)) {                                                \
 				if (ones) k64_vmbit_set(m, i, 1);                                   \
 				continue;                                                           \

@@ -2,6 +2,12 @@
  * that are masks are tail-agnostic. */
 #include "vector/vector.h"
 
+/* The element loops are written to be auto-vectorised; GCC 12 does that only with
+ * -ftree-vectorize (not part of -O2). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize")
+#endif
+
 /* §15.1: vm<op>.mm over bits [vstart, vl); vm = 1 is part of the encoding. Whole bytes are
  * combined at once, the partial bytes at the ends bit by bit. */
 #define MLOGIC(name, EXPR)                                                                          \

@@ -4,6 +4,12 @@
  * (vlm.v/vsm.v). Accesses fault precisely: vstart is the faulting element (§3.7). */
 #include "vector/vector.h"
 
+/* The element loops are written to be auto-vectorised; GCC 12 does that only with
+ * -ftree-vectorize (not part of -O2). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize")
+#endif
+
 enum { AM_UNIT, AM_STRIDE, AM_INDEX };
 
 /* width field (bits 14:12) -> log2(EEW/8); §7.3. Only 0, 5, 6, 7 reach here (table). */

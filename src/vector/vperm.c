@@ -2,6 +2,12 @@
  * gather, compress and whole-register moves. */
 #include "vector/vector.h"
 
+/* The element loops are written to be auto-vectorised; GCC 12 does that only with
+ * -ftree-vectorize (not part of -O2). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize")
+#endif
+
 /* ---- scalar moves (§16.1, §16.2) -------------------------------------------------------------- */
 static uint64_t elem0(struct k64_hart *h, unsigned r, unsigned eb)
 {

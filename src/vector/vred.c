@@ -4,6 +4,12 @@
  * non-zero" is permitted; QEMU 10 does so). With vl = 0 nothing is written. */
 #include "vector/vector.h"
 
+/* The element loops are written to be auto-vectorised; GCC 12 does that only with
+ * -ftree-vectorize (not part of -O2). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize")
+#endif
+
 static void red_check(struct k64_hart *h, const struct k64_dinsn *d, bool wide)
 {
 	k64_vcheck(h, d);

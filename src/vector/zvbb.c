@@ -2,6 +2,12 @@
  * subset Zvkb (vandn, vbrev8, vrev8, vrol, vror): per-SEW element loops like vint.c. */
 #include "vector/vector.h"
 
+/* The element loops are written to be auto-vectorised; GCC 12 does that only with
+ * -ftree-vectorize (not part of -O2). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize")
+#endif
+
 static inline uint64_t brev8_64(uint64_t x)      /* reverse the bits of each byte */
 {
 	x = ((x & 0x5555555555555555ull) << 1) | ((x >> 1) & 0x5555555555555555ull);
