@@ -136,6 +136,8 @@ def main():
                                  pool.submit(diff_case, a.qemu, a.karu64, v, exes["sweep"], ["arith", str(nsw), str(s)])))
                     jobs.append(("sweep mem seed=%d n=%d vlen=%d" % (s, nsw // 2, v),
                                  pool.submit(diff_case, a.qemu, a.karu64, v, exes["sweep"], ["mem", str(nsw // 2), str(s)])))
+                jobs.append(("sweep vset seed=%d n=%d vlen=%d" % (seeds[0], nsw // 2, v),
+                             pool.submit(diff_case, a.qemu, a.karu64, v, exes["sweep"], ["vset", str(nsw // 2), str(seeds[0])])))
                 for kind in ("arith", "mem"):
                     jobs.append(("sweep %s agnostic=ones seed=%d n=%d vlen=%d" % (kind, 100 + v, nsw // 2, v),
                                  pool.submit(diff_case, a.qemu, a.karu64, v, exes["sweep"],

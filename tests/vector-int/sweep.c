@@ -5,7 +5,7 @@
  * handler skips illegal ones. The line printed per test (registers hashed) must be identical
  * under QEMU 10 and karu64: the reference is QEMU's output, including which encodings trap.
  *
- *   sweep <arith|mem> <count> <seed> [first]
+ *   sweep <arith|mem|vset> <count> <seed> [first]
  */
 #include <signal.h>
 #include <stdint.h>
@@ -280,10 +280,46 @@ static void sweep_mem(int count)
 	}
 }
 
+/* ---- vsetvli / vsetivli / vsetvl (§6) ----------------------------------------------------------
+ * The state before (vtype, vl) comes from run_one's own vsetvl; the instruction under test
+ * writes t1 (rd = x6) or x0, reads its AVL from t0 (rs1 = x5) or x0, and vsetvl its vtype
+ * from t2 (rs2 = x7). AVLs cluster around VLMAX and 2*VLMAX. */
+static void sweep_vset(int count)
+{
+	for (int t = 0; t < count; t++) {
+		uint64_t r = rnd();
+		unsigned form = r % 3, rd = (r >> 2) & 1 ? 6 : 0, rs1 = (r >> 3) & 3 ? 5 : 0;
+		uint64_t vt_new = random_vtype();
+		if (((r >> 5) & 15) == 0)
+			vt_new |= (rnd() & 1) ? 1ull << 63 : (rnd() & 0x7ff) << 8;   /* reserved bits */
+		uint64_t vlen_guess = 128u << (rnd() % 4);
+		uint64_t avl;
+		switch ((r >> 9) & 3) {
+		case 0: avl = rnd() % 40; break;
+		case 1: avl = vlen_guess / 8 * (1 + rnd() % 16) / 8 + rnd() % 3; break;
+		case 2: avl = (vlen_guess >> (rnd() % 6)) + rnd() % 5 - 2; break;
+		default: avl = rnd(); break;
+		}
+		uint32_t insn;
+		if (form == 0)
+			insn = (uint32_t)(vt_new & 0x7ff) << 20 | rs1 << 15 | 7u << 12 | rd << 7 | 0x57;
+		else if (form == 1)
+			insn = 3u << 30 | (uint32_t)(vt_new & 0x3ff) << 20 | (uint32_t)(avl & 31) << 15 | 7u << 12 | rd << 7 | 0x57;
+		else
+			insn = 1u << 31 | 7u << 20 | rs1 << 15 | 7u << 12 | rd << 7 | 0x57;
+		uint64_t vt_old = random_vtype(), avl_old = random_avl();
+		if (t < first_test)
+			continue;
+		struct res res;
+		run_one(insn, avl_old, vt_old, 0, avl, 0, vt_new, &res);
+		report(t, insn, vt_old, avl_old, 0, &res, 0);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 4 && argc != 5) {
-		fprintf(stderr, "usage: sweep arith|mem COUNT SEED [FIRST]\n");
+		fprintf(stderr, "usage: sweep arith|mem|vset COUNT SEED [FIRST]\n");
 		return 2;
 	}
 	int count = atoi(argv[2]);
@@ -300,6 +336,10 @@ int main(int argc, char **argv)
 	sa.sa_sigaction = on_ill;
 	sa.sa_flags = SA_SIGINFO;
 	sigaction(SIGILL, &sa, NULL);
+	if (strcmp(argv[1], "vset") == 0) {
+		sweep_vset(count);
+		return 0;
+	}
 	if (strcmp(argv[1], "mem") == 0) {
 		setvbuf(stdout, NULL, _IOLBF, 0);   /* QEMU aborts on some encodings: keep what ran */
 		sweep_mem(count);
