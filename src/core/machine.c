@@ -90,6 +90,9 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 			return -1;
 		/* Linux lets user mode read cycle, time and instret (Zicntr). */
 		m->hart->mcounteren = m->hart->scounteren = 7;
+		/* ... and cbo.zero (envcfg.CBZE), but not cbo.clean/flush/inval. */
+		m->hart->menvcfg |= 1u << 7;
+		m->hart->senvcfg |= 1u << 7;
 	}
 	m->hart->virtual_clock = m->cfg.virtual_clock;
 	m->hart->vagnostic_ones = m->cfg.vagnostic_ones;
