@@ -776,8 +776,8 @@ def run(cmd, timeout=120):
     return (r.stdout, r.returncode), (r.stderr.decode(errors="replace").strip().splitlines() or [""])[-1]
 
 
-def explain(a, b, vlen):
-    """First differences between two dumps, by register."""
+def explain(a, b, vlen, la="qemu", lb="karu64"):
+    """First differences between two dumps, by register (a is the reference)."""
     vlenb = vlen // 8
     out = []
     if len(a) != DUMP or len(b) != DUMP:
@@ -785,20 +785,20 @@ def explain(a, b, vlen):
     for v in range(32):
         x, y = a[v * vlenb:(v + 1) * vlenb], b[v * vlenb:(v + 1) * vlenb]
         if x != y:
-            out.append("v%d: qemu %s karu64 %s" % (v, x.hex(), y.hex()))
+            out.append("v%d: %s %s %s %s" % (v, la, x.hex(), lb, y.hex()))
     base = 32 * 512
     for i in range(1, 32):
         x, y = a[base + 8 * i:base + 8 * i + 8], b[base + 8 * i:base + 8 * i + 8]
         if x != y:
-            out.append("x%d: qemu %s karu64 %s" % (i, x[::-1].hex(), y[::-1].hex()))
+            out.append("x%d: %s %s %s %s" % (i, la, x[::-1].hex(), lb, y[::-1].hex()))
     for i in range(32):
         o = base + 256 + 8 * i
         if a[o:o + 8] != b[o:o + 8]:
-            out.append("f%d: qemu %s karu64 %s" % (i, a[o:o + 8][::-1].hex(), b[o:o + 8][::-1].hex()))
+            out.append("f%d: %s %s %s %s" % (i, la, a[o:o + 8][::-1].hex(), lb, b[o:o + 8][::-1].hex()))
     for j, c in enumerate(["vl", "vtype", "vxsat", "vxrm", "fflags", "frm", "vstart", "scratch-hash"]):
         o = base + 512 + 8 * j
         if a[o:o + 8] != b[o:o + 8]:
-            out.append("%s: qemu %s karu64 %s" % (c, a[o:o + 8][::-1].hex(), b[o:o + 8][::-1].hex()))
+            out.append("%s: %s %s %s %s" % (c, la, a[o:o + 8][::-1].hex(), lb, b[o:o + 8][::-1].hex()))
     return "; ".join(out[:6]) if out else "identical"
 
 
@@ -864,13 +864,13 @@ def one_model(seed, n, cc, outdir, karu, vlens, qemu):
         if v <= 1024 and qemu:
             q, qe = run([qemu, "-cpu", QEMU_CPU % v, path])
             if q is None or q[1] != 0 or q[0] != want:
-                res.append((seed, v, False, "model vs QEMU: %s" % (qe if q is None or q[1] else explain(q[0], want, v))))
+                res.append((seed, v, False, "model vs QEMU: %s" % (qe if q is None or q[1] else explain(q[0], want, v, "qemu", "model"))))
                 continue
         k, ke = run([karu, "--vlen=%d" % v, path])
         if k is None or k[1] != 0:
             res.append((seed, v, False, "karu64 %s" % ke))
         elif k[0] != want:
-            res.append((seed, v, False, "karu64 vs model: " + explain(want, k[0], v)))
+            res.append((seed, v, False, "karu64 vs model: " + explain(want, k[0], v, "model", "karu64")))
         else:
             res.append((seed, v, True, ""))
     os.remove(path + ".S")
