@@ -1,5 +1,10 @@
-/* Disassembly from the instruction table: the row's name and its operand letters (see the
- * `args` field in hart.h). Compressed instructions print as their 32-bit expansion. */
+/* Disassembly from the instruction table: the row's name and its operand letters (the `args`
+ * field of struct k64_insn_desc). Compressed instructions print as their 32-bit expansion.
+ * Letters: d s t = x rd/rs1/rs2; D S T R = f rd/rs1/rs2/rs3; V W X = v rd/rs2/rs1 fields;
+ * i = immediate; u = U-type immediate; o = imm(rs1); (s) = (rs1); b = branch target;
+ * c = CSR number; z = unsigned 5-bit field rs1; j = signed 5-bit field rs1 (OPIVI);
+ * k = unsigned 5-bit field rs2 (vkeccak.vi); m = rounding mode unless dynamic;
+ * M = ", v0.t" when the instruction is masked (bit 25 clear). */
 #include <stdio.h>
 #include "core/hart.h"
 
@@ -31,6 +36,8 @@ void k64_disasm(const struct k64_dinsn *d, char *buf, size_t len)
 			continue;
 		if (*a == 'm' && d->rm == 7)
 			continue;
+		if (*a == 'M' && ((w >> 25) & 1))
+			continue; /* unmasked vector instruction: no v0.t */
 		PUT("%s", sep);
 		sep = ", ";
 		switch (*a) {
@@ -51,6 +58,8 @@ void k64_disasm(const struct k64_dinsn *d, char *buf, size_t len)
 		case 'c': PUT("0x%03llx", (unsigned long long)d->imm & 0xfff); break;
 		case 'z': PUT("%u", rs1); break;
 		case 'k': PUT("%u", rs2); break;   /* 5-bit immediate in the vs2 field (vkeccak.vi) */
+		case 'j': PUT("%d", (int)((int32_t)(w << 12) >> 27)); break; /* signed 5-bit immediate (OPIVI) */
+		case 'M': PUT("v0.t"); break;
 		case 'm': PUT("%s", rmname[d->rm]); break;
 		case '(':
 			/* "(s)" : register in parentheses */

@@ -34,12 +34,14 @@ typedef void (*k64_exec_fn)(struct k64_hart *h, const struct k64_dinsn *d);
 /* One pre-decoded instruction. Fields are extracted once at decode; `raw` keeps the original
  * word (16 bits for compressed instructions, whose other fields describe the 32-bit expansion). */
 struct k64_dinsn {
+	const void *thr;    /* functional dispatch loop's code for op (set when the block is built) */
 	uint16_t op;        /* dispatch index: an inline op of core/dispatch.c or K64_OP_CALL */
 	uint8_t rd;         /* for instructions that write x[rd]: K64_XSINK when rd = x0 */
 	uint8_t rs1, rs2, rs3;
 	uint8_t len;        /* 2 or 4 */
 	uint8_t rm;         /* bits 14:12 (funct3 / FP rounding mode) */
 	uint8_t idx;        /* position in its block */
+	uint8_t left;       /* instructions from this one to the end of its block, this one included */
 	uint32_t raw;
 	uint32_t word;      /* the 32-bit form (expansion of a compressed instruction) */
 	int64_t imm;
@@ -84,7 +86,7 @@ struct k64_block {
 
 /* Software TLB: guest page -> host address. An entry's tag is the guest page number, or ~0. */
 #define K64_TLB_SIZE 256
-struct k64_tlb_entry { uint64_t tag_r, tag_w; intptr_t addend; };
+struct k64_tlb_entry { uint64_t tag_r, tag_w; intptr_t addend; uint64_t pad; /* 32 bytes: index by shift */ };
 
 /* What the dispatch loop reports to an attached observer (the timing model, --trace): one call
  * per retired instruction, after it executed. pre_rs1 is x[rs1] before execution. */
@@ -139,7 +141,7 @@ struct k64_hart {
 	struct k64_frontend fe;
 
 	/* dispatch */
-	const struct k64_block *cur;     /* block being executed */
+	const struct k64_block *cur;     /* unused: instructions carry their own position (k64_dinsn.left) */
 	uint64_t trap_cause, trap_tval;
 	bool trap_pending;
 	uint64_t ialign_mask;            /* 2 without C (IALIGN = 32), else 0 */
@@ -175,7 +177,7 @@ void k64_priv_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
 /* Retired-instruction count as seen by instruction d (which has not retired yet). */
 static inline uint64_t k64_instret_at(const struct k64_hart *h, const struct k64_dinsn *d)
 {
-	return h->instret - (h->cur->n - d->idx);
+	return h->instret - d->left;
 }
 
 /* FP/vector enable checks (mstatus.FS/VS); mark the state dirty. */
@@ -205,12 +207,16 @@ void *k64_access(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsi
 void k64_tlb_flush(struct k64_hart *h);
 
 #define K64_TLB_IDX(a) (((a) >> K64_PAGE_SHIFT) & (K64_TLB_SIZE - 1))
+/* &h->tlb[K64_TLB_IDX(a)] as one shift and one mask (entries are 32 bytes). */
+#define K64_TLB_ENTRY(h, a) ((const struct k64_tlb_entry *)((const char *)(h)->tlb + \
+	(((a) >> (K64_PAGE_SHIFT - 5)) & ((K64_TLB_SIZE - 1) << 5))))
+_Static_assert(sizeof(struct k64_tlb_entry) == 32, "K64_TLB_ENTRY assumes 32-byte entries");
 
 /* The fast path: one tag compare that also rejects page-crossing accesses. */
 #define K64_DEFINE_LOAD(name, type, size)                                                       \
 	static inline uint64_t name(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a)  \
 	{                                                                                        \
-		const struct k64_tlb_entry *e = &h->tlb[K64_TLB_IDX(a)];                         \
+		const struct k64_tlb_entry *e = K64_TLB_ENTRY(h, a);                             \
 		if (likely(e->tag_r == ((a + (size) - 1) >> K64_PAGE_SHIFT))) {                  \
 			type v;                                                                  \
 			memcpy(&v, (const void *)(uintptr_t)(a + e->addend), size);              \
@@ -229,7 +235,7 @@ K64_DEFINE_LOAD(k64_ld_s32, int32_t, 4)
 #define K64_DEFINE_STORE(name, type, size)                                                      \
 	static inline void name(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, uint64_t v) \
 	{                                                                                        \
-		const struct k64_tlb_entry *e = &h->tlb[K64_TLB_IDX(a)];                         \
+		const struct k64_tlb_entry *e = K64_TLB_ENTRY(h, a);                             \
 		if (likely(e->tag_w == ((a + (size) - 1) >> K64_PAGE_SHIFT))) {                  \
 			type t = (type)v;                                                        \
 			memcpy((void *)(uintptr_t)(a + e->addend), &t, size);                    \
