@@ -43,6 +43,8 @@ def run(cmd):
         r = subprocess.run(cmd, capture_output=True, stdin=subprocess.DEVNULL, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         return None, "timeout"
+    except OSError as e:
+        return None, "cannot run %s: %s" % (cmd[0], e)
     st = r.returncode if r.returncode >= 0 else 128 - r.returncode
     return (r.stdout, st), r.stderr.decode(errors="replace").strip()[-300:]
 
