@@ -143,18 +143,6 @@ int k64_bare_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_bare_
 	return 0;
 }
 
-bool k64_bare_detect(const char *path)
-{
-	struct k64_elf e;
-	char msg[256];
-	uint64_t v;
-	if (k64_elf_open(path, &e, msg, sizeof msg))
-		return false;
-	bool yes = k64_elf_symbol(&e, "tohost", &v) == 0;
-	k64_elf_close(&e);
-	return yes;
-}
-
 void k64_bare_free(struct k64_hart *h)
 {
 	struct k64_bare *b = h->fe.ctx;

@@ -29,8 +29,6 @@ struct k64_bare_config {
  * file (a failure to write it prints an error and makes the exit status 125). */
 int k64_bare_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_bare_config *cfg,
 		   const char *path, char *err, size_t errlen);
-/* True if the ELF at path defines `tohost` (the CLI then chooses bare-metal mode). */
-bool k64_bare_detect(const char *path);
 /* Closes the files the guest opened and frees the front-end state. */
 void k64_bare_free(struct k64_hart *h);
 #endif
