@@ -10,7 +10,7 @@
 #   (known_fault.c); the illegal-encoding rules (known_illegal.c).
 # At VLEN 2048 and 4096 (beyond QEMU): auto_loops must print what QEMU prints at VLEN 256, and
 # the known-value programs must pass.
-#   check-vint-quick   CI: 2 seeds x 4000 arithmetic + 2000 memory encodings per VLEN, ...
+#   check-vint-quick   CI: 2 seeds x 3000 arithmetic + 1500 memory encodings per VLEN, ...
 #   check-vint-full    CHECK_FULL: 6 seeds x 20000 + 10000 per VLEN
 VINT_RUN = python3 tests/vector-int/run.py --cc "$(RV_CC)" --qemu $(QEMU) --karu64 $(KARU64) \
 	--out $(B)/tests/vector-int

@@ -124,7 +124,7 @@ def main():
             failed += 1
 
     vlens = [128, 256, 512, 1024]
-    nsw = 20000 if a.full else 4000
+    nsw = 20000 if a.full else 3000
     seeds = [1, 2, 3, 4, 5, 6] if a.full else [1, 2]
     jobs = []
     with cf.ThreadPoolExecutor(max_workers=2) as pool:
