@@ -256,6 +256,39 @@ static void vstart_tests(void)
 		ok &= o[i] == (i < 5 ? a[i] : b[i]);
 	check(ok, "vle32.v with vstart = 5: elements 0..4 undisturbed", (long)o[5], 60);
 	check(vs_after == 0, "  vstart after the load", (long)vs_after, 0);
+	/* §7.9: whole-register transfers count vstart in EEW-sized elements */
+	uint32_t w[1024], x[1024], y[1024];
+	for (int i = 0; i < 1024; i++) {
+		w[i] = (uint32_t)i;
+		x[i] = 1000u + (uint32_t)i;
+		y[i] = 7;
+	}
+	uint64_t vlenb;
+	__asm__ volatile("csrr %0, vlenb" : "=r"(vlenb));
+	__asm__ volatile("vsetivli zero, 4, e32, m1, ta, ma\n\t"
+			 "vl2re32.v v8, (%1)\n\t"
+			 "li t0, 2\n\t"
+			 "csrw vstart, t0\n\t"
+			 "vl2re32.v v8, (%2)\n\t"
+			 "csrr %0, vstart\n\t"
+			 "vs2r.v v8, (%3)\n\t"
+			 : "=&r"(vs_after) : "r"(w), "r"(x), "r"(w + 512) : "t0", "memory", "v8", "v9");
+	ok = 1;
+	for (uint64_t i = 0; i < vlenb / 2; i++)
+		ok &= w[512 + i] == (i < 2 ? i : 1000u + i);
+	check(ok && vs_after == 0, "vl2re32.v with vstart = 2: elements 0, 1 undisturbed", (long)w[514], 1002);
+	__asm__ volatile("vsetivli zero, 4, e32, m1, ta, ma\n\t"
+			 "vl1re32.v v8, (%0)\n\t"
+			 "li t0, 3\n\t"
+			 "csrw vstart, t0\n\t"
+			 "vs1r.v v8, (%1)\n\t"
+			 :: "r"(x), "r"(y) : "t0", "memory", "v8");
+	/* vs<n>r.v has EEW 8: bytes 0..2 are not stored */
+	const uint8_t *yb = (const uint8_t *)y, *xb = (const uint8_t *)x;
+	ok = yb[0] == 7 && yb[1] == 0 && yb[2] == 0 && yb[3] == xb[3];
+	for (uint64_t i = 4; i < vlenb; i++)
+		ok &= yb[i] == xb[i];
+	check(ok, "vs1r.v with vstart = 3: bytes 0..2 not stored", (long)yb[3], xb[3]);
 }
 
 int main(void)
