@@ -108,6 +108,43 @@ static int fetch(struct k64_hart *h, uint64_t pc, uint32_t *raw, uint64_t *bad)
 	return 1;
 }
 
+static void set_thr(struct k64_dinsn *d)
+{
+	d->thr = k64_threaded ? k64_threaded[d->op] : NULL;
+}
+
+/* Branch and jal targets are static: a misaligned one (IALIGN = 32, unprivileged spec 2.5) gets
+ * the checking form of the op, so that the common forms need no check. */
+static void static_target_check(const struct k64_hart *h, struct k64_dinsn *d)
+{
+	if (!((d->pc + (uint64_t)d->imm) & h->ialign_mask))
+		return;
+	switch (d->op) {
+	case K64_OP_beq: d->op = K64_OP_beq_m; break;
+	case K64_OP_bne: d->op = K64_OP_bne_m; break;
+	case K64_OP_blt: d->op = K64_OP_blt_m; break;
+	case K64_OP_bge: d->op = K64_OP_bge_m; break;
+	case K64_OP_bltu: d->op = K64_OP_bltu_m; break;
+	case K64_OP_bgeu: d->op = K64_OP_bgeu_m; break;
+	case K64_OP_jal: d->op = K64_OP_jal_m; break;
+	default: break;
+	}
+}
+
+/* The fused op for an addi followed by the branch `next` (see core/ops.h). */
+static uint16_t fused_addi(uint16_t next)
+{
+	switch (next) {
+	case K64_OP_beq: return K64_OP_addi_beq;
+	case K64_OP_bne: return K64_OP_addi_bne;
+	case K64_OP_blt: return K64_OP_addi_blt;
+	case K64_OP_bge: return K64_OP_addi_bge;
+	case K64_OP_bltu: return K64_OP_addi_bltu;
+	case K64_OP_bgeu: return K64_OP_addi_bgeu;
+	default: return K64_OP_addi;
+	}
+}
+
 static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsigned max)
 {
 	unsigned n = 0;
@@ -129,6 +166,7 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 				memset(d, 0, sizeof *d);
 				d->op = K64_OP_fall;
 				d->pc = pc;
+				set_thr(d);
 			}
 			break;
 		}
@@ -147,9 +185,19 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 			memset(f, 0, sizeof *f);
 			f->op = K64_OP_fall;
 			f->pc = pc;
+			set_thr(f);
 			break;
 		}
 	}
+	for (unsigned i = 0; i < n; i++) {
+		struct k64_dinsn *d = &b->d[i];
+		d->left = (uint8_t)(n - i);
+		static_target_check(h, d);
+	}
+	if (n >= 2 && b->d[n - 2].op == K64_OP_addi)
+		b->d[n - 2].op = fused_addi(b->d[n - 1].op);
+	for (unsigned i = 0; i < n; i++)
+		set_thr(&b->d[i]);
 	b->n = n;
 	return n;
 }

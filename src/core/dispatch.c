@@ -13,6 +13,10 @@ static bool k64_boundary(struct k64_hart *h)
 	return h->instret < h->limit;
 }
 
+/* The functional loop's labels, indexed by op: blocks store them in k64_dinsn.thr, so that the
+ * loop dispatches with one indirect jump through the instruction itself. */
+const void *const *k64_threaded;
+
 #define RUN_FN run_functional
 #define RUN_INNER loop_functional
 #define OBSERVE 0
@@ -30,6 +34,8 @@ static bool k64_boundary(struct k64_hart *h)
 
 void k64_run(struct k64_hart *h)
 {
+	if (!k64_threaded)
+		loop_functional(NULL);   /* publishes its labels */
 	h->limit = 0; /* forces a boundary check first */
 	if (h->observer)
 		run_observed(h);
@@ -40,7 +46,7 @@ void k64_run(struct k64_hart *h)
 void k64_raise(struct k64_hart *h, const struct k64_dinsn *d, uint64_t cause, uint64_t tval)
 {
 	h->pc = d->pc;
-	h->instret -= h->cur->n - d->idx;
+	h->instret -= d->left;
 	h->trap_cause = cause;
 	h->trap_tval = tval;
 	h->trap_pending = true;
@@ -50,7 +56,7 @@ void k64_raise(struct k64_hart *h, const struct k64_dinsn *d, uint64_t cause, ui
 void k64_exit_after(struct k64_hart *h, const struct k64_dinsn *d)
 {
 	h->pc = d->pc + d->len;
-	h->instret -= h->cur->n - d->idx - 1;
+	h->instret -= d->left - 1u;
 	longjmp(h->jmp, 1);
 }
 

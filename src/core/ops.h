@@ -3,8 +3,13 @@
 #define K64_CORE_OPS_H
 #include "isa/rv64i.h"
 
+/* The _m forms are branches and jumps whose target is misaligned (IALIGN = 32, known when the
+ * block is built): only they check it when taken. addi_<branch> is an addi followed by that
+ * branch (a loop counter and its test): the functional loop runs both with one dispatch. */
 #define K64_CONTROL_OPS(X) \
 	X(beq)  X(bne)  X(blt)  X(bge)  X(bltu)  X(bgeu) \
+	X(beq_m) X(bne_m) X(blt_m) X(bge_m) X(bltu_m) X(bgeu_m) X(jal_m) \
+	X(addi_beq) X(addi_bne) X(addi_blt) X(addi_bge) X(addi_bltu) X(addi_bgeu) \
 	X(jal)  X(jalr) X(ecall) X(ebreak) X(fence_i) X(fall) X(illegal) X(fetch_fault) X(call_end)
 
 enum k64_op {
@@ -15,4 +20,5 @@ enum k64_op {
 	K64_CONTROL_OPS(K64_OP_ENUM1)
 	K64_OP_COUNT
 };
+extern const void *const *k64_threaded;   /* core/dispatch.c */
 #endif
