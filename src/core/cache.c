@@ -131,6 +131,16 @@ static void static_target_check(const struct k64_hart *h, struct k64_dinsn *d)
 	}
 }
 
+static uint16_t self_form(uint16_t op)
+{
+	switch (op) {
+#define CASE(c, o, v) case K64_OP_##c: return K64_OP_##c##_self;
+	K64_SELF_OPS(CASE)
+#undef CASE
+	default: return op;
+	}
+}
+
 /* The fused op for an addi followed by the branch `next` (see core/ops.h). */
 static uint16_t fused_addi(uint16_t next)
 {
@@ -196,8 +206,12 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 	}
 	if (n >= 2 && b->d[n - 2].op == K64_OP_addi)
 		b->d[n - 2].op = fused_addi(b->d[n - 1].op);
-	for (unsigned i = 0; i < n; i++)
-		set_thr(&b->d[i]);
+	for (unsigned i = 0; i < n; i++) {
+		struct k64_dinsn *d = &b->d[i];
+		if (d->rd == d->rs1)
+			d->op = self_form(d->op);
+		set_thr(d);
+	}
 	b->n = n;
 	return n;
 }

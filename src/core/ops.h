@@ -12,12 +12,20 @@
 	X(addi_beq) X(addi_bne) X(addi_blt) X(addi_bge) X(addi_bltu) X(addi_bgeu) \
 	X(jal)  X(jalr) X(ecall) X(ebreak) X(fence_i) X(fall) X(illegal) X(fetch_fault) X(call_end)
 
+/* rd = rs1 forms (as every two-address compressed instruction has): the functional loop reads
+ * one register index fewer. X(op, C operator) for RD = RD op operand. */
+#define K64_SELF_OPS(X) \
+	X(addi, +, IMM) X(andi, &, IMM) X(ori, |, IMM) X(xori, ^, IMM) X(slli, <<, IMM) X(srli, >>, IMM) \
+	X(add, +, RS2) X(sub, -, RS2) X(and, &, RS2) X(or, |, RS2) X(xor, ^, RS2) X(mul, *, RS2)
+
 enum k64_op {
 	K64_OP_CALL_ = 0,
 #define K64_OP_ENUM(c, ...) K64_OP_##c,
 	K64_RV64I_OPS(K64_OP_ENUM)
 #define K64_OP_ENUM1(c) K64_OP_##c,
 	K64_CONTROL_OPS(K64_OP_ENUM1)
+#define K64_OP_ENUM_SELF(c, o, v) K64_OP_##c##_self,
+	K64_SELF_OPS(K64_OP_ENUM_SELF)
 	K64_OP_COUNT
 };
 extern const void *const *k64_threaded;   /* core/dispatch.c */
