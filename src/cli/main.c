@@ -143,9 +143,11 @@ int main(int argc, char **argv)
 #define NO_VALUE() do { if (val) die("option -%s takes no value", name); } while (0)
 		if (!strcmp(name, "-help") || !strcmp(name, "h")) {
 			fputs(usage, stdout);
+			free(env.v);
 			return 0;
 		} else if (!strcmp(name, "-version")) {
 			printf("karu64 %s\n", K64_VERSION);
+			free(env.v);
 			return 0;
 		} else if (!strcmp(name, "-isa")) {
 			TAKES_VALUE();
