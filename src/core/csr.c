@@ -53,7 +53,7 @@ bool k64_csr_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, u
 	case CSR_INSTRET:
 		/* functional mode: one cycle per retired instruction */
 		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !counter_ok(h, csr)) return false;
-		*v = k64_instret_at(h, d);
+		*v = k64_instret_at(h, d) + (uint64_t)(csr == CSR_CYCLE ? h->mcycle_delta : h->minstret_delta);
 		return true;
 	case CSR_TIME:
 		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !counter_ok(h, csr)) return false;
@@ -62,7 +62,7 @@ bool k64_csr_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, u
 	case CSR_MCYCLE:
 	case CSR_MINSTRET:
 		if (h->priv != K64_PRIV_M) return false;
-		*v = k64_instret_at(h, d);
+		*v = k64_instret_at(h, d) + (uint64_t)(csr == CSR_MCYCLE ? h->mcycle_delta : h->minstret_delta);
 		return true;
 	default:
 		if (csr >= CSR_HPM3 && csr <= CSR_HPM31) {
@@ -87,8 +87,16 @@ bool k64_csr_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, 
 	case CSR_VCSR:   if (!vec_on(h)) return false; h->vxsat = v & 1; h->vxrm = (v >> 1) & 3; goto vdirty;
 	case CSR_MCYCLE:
 	case CSR_MINSTRET:
-		/* the counters are the retired-instruction count; writes are ignored */
-		return h->priv == K64_PRIV_M;
+		/* Privileged spec 3.1.11: the written value is what the next instruction reads (the
+		 * writing instruction's own increment is not counted). Kept as an offset from the
+		 * retired-instruction count, which stays the simulator's own. */
+		if (h->priv != K64_PRIV_M)
+			return false;
+		if (csr == CSR_MCYCLE)
+			h->mcycle_delta = (int64_t)(v - k64_instret_at(h, d) - 1);
+		else
+			h->minstret_delta = (int64_t)(v - k64_instret_at(h, d) - 1);
+		return true;
 	default:
 		return k64_priv_csr_write(h, csr, v);
 	}

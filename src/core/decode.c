@@ -30,13 +30,14 @@ static const struct k64_insn_desc rv64i_table[] = {
 };
 #undef ROW
 
-/* Tables of the other files. Weak, so a build without one of them still links. */
+/* Tables of the other files (strong references: a library user linking libkaru64.a gets every
+ * extension). */
 #define K64_TABLES(X) X(k64_insns_a) X(k64_insns_csr) X(k64_insns_misc) X(k64_insns_fp) X(k64_insns_priv) \
 	X(k64_insns_vcfg) X(k64_insns_vmem) X(k64_insns_vint) X(k64_insns_vfixed) X(k64_insns_vfp) \
 	X(k64_insns_vmask) X(k64_insns_vperm) X(k64_insns_vred) X(k64_insns_zvbb) X(k64_insns_zvbc) \
 	X(k64_insns_zvkned) X(k64_insns_zvknh) X(k64_insns_zvkg) X(k64_insns_zvksed) X(k64_insns_zvksh) \
 	X(k64_insns_zvknhk)
-#define DECL(t) extern const struct k64_insn_desc t[] __attribute__((weak));
+#define DECL(t) extern const struct k64_insn_desc t[];
 K64_TABLES(DECL)
 
 static const struct k64_insn_desc **bucket[32];

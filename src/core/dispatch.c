@@ -9,6 +9,8 @@ static bool k64_boundary(struct k64_hart *h)
 {
 	if (h->flush_pending)
 		k64_cache_flush(h);
+	if (!h->stopped)
+		k64_priv_interrupt(h);
 	h->limit = h->stopped ? 0 : h->max_insns ? h->max_insns : UINT64_MAX;
 	return h->instret < h->limit;
 }
@@ -60,8 +62,24 @@ void k64_exit_after(struct k64_hart *h, const struct k64_dinsn *d)
 	longjmp(h->jmp, 1);
 }
 
+/* A hart that keeps trapping without retiring anything (e.g. mtvec pointing outside memory)
+ * would never reach an instruction limit: stop it after this many consecutive traps. */
+#define TRAP_LOOP_LIMIT 1000000
+
 void k64_take_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
 {
+	if (h->instret != h->trap_streak_instret) {
+		h->trap_streak_instret = h->instret;
+		h->trap_streak = 0;
+	} else if (++h->trap_streak >= TRAP_LOOP_LIMIT) {
+		fprintf(stderr, "karu64: error: the hart is in a trap loop: %d traps without a retired instruction "
+			"(cause %llu, tval 0x%llx, pc 0x%llx)\n", TRAP_LOOP_LIMIT, (unsigned long long)cause,
+			(unsigned long long)tval, (unsigned long long)h->pc);
+		h->stopped = true;
+		h->limit = 0;
+		h->exit_code = 125;
+		return;
+	}
 	if (h->fe.trap && h->fe.trap(h->fe.ctx, h, cause, tval))
 		return;
 	k64_priv_trap(h, cause, tval);

@@ -144,6 +144,8 @@ struct k64_hart {
 	const struct k64_block *cur;     /* unused: instructions carry their own position (k64_dinsn.left) */
 	uint64_t trap_cause, trap_tval;
 	bool trap_pending;
+	uint64_t trap_streak, trap_streak_instret;  /* consecutive traps with no retirement */
+	int64_t mcycle_delta, minstret_delta;      /* written minus counted (mcycle/minstret writes) */
 	uint64_t ialign_mask;            /* 2 without C (IALIGN = 32), else 0 */
 	jmp_buf jmp;
 	struct k64_cache *cache;
@@ -254,8 +256,11 @@ bool k64_csr_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, u
 bool k64_csr_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t val);
 bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val);
 bool k64_priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val);
-/* mret (core/priv.c): returns to mepc; raises illegal if not in M-mode. */
+/* mret/sret (core/priv.c): return to mepc/sepc; illegal below M (S). */
 void k64_priv_mret(struct k64_hart *h, const struct k64_dinsn *d);
+void k64_priv_sret(struct k64_hart *h, const struct k64_dinsn *d);
+/* Takes the highest-priority pending, enabled interrupt at an instruction boundary (priv.c). */
+bool k64_priv_interrupt(struct k64_hart *h);
 /* Reset values of the privileged state for a hart starting in `priv` (priv.c). */
 void k64_priv_reset(struct k64_hart *h, unsigned priv);
 
