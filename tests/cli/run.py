@@ -20,14 +20,15 @@ def check(name, ok, detail=""):
 def run(args, **kw):
     return subprocess.run([karu64] + args, capture_output=True, text=True, timeout=60, **kw)
 
-def build(src):
+def build(src, *extra):
     exe = os.path.join(out, os.path.basename(src)[:-2])
-    subprocess.run(cc.split() + ["-nostdlib", "-march=rv64gc", "-o", exe, src], check=True)
+    subprocess.run(cc.split() + ["-nostdlib", "-march=rv64gc", "-o", exe, src, *extra], check=True)
     return exe
 
 here = os.path.dirname(os.path.abspath(__file__))
 loop = build(os.path.join(here, "loop.S"))
 smc = build(os.path.join(here, "smc.S"))
+trap_loop = build(os.path.join(here, "trap_loop.S"), "-Wl,--image-base=0x80000000", "-Wl,--build-id=none")
 
 def one_error_line(r, status=125):
     lines = r.stderr.strip().splitlines()
@@ -60,6 +61,10 @@ r = run([f"--trace={tf}", loop])
 check("--trace=FILE", r.returncode == 186 and sum(1 for _ in open(tf)) == 303)
 # self-modifying code with fence.i
 r = run([smc]); check("fence.i makes a patched instruction visible", r.returncode == 43, r.returncode)
+# a bare-metal hart that traps forever is stopped with one line
+r = run(["--bare", trap_loop])
+check("trap loop stops", r.returncode == 125 and len(r.stderr.strip().splitlines()) == 1
+      and "trap loop" in r.stderr, (r.returncode, r.stderr))
 # environment and arguments reach the guest (exit status of /bin/sh is not available: use printenv-like check via the diff corpus); here: options
 for name, args in [
     ("unknown option", ["--frobnicate", loop]),
