@@ -151,6 +151,7 @@ struct k64_hart {
 	struct k64_cache *cache;
 	k64_observer_fn observer;
 	void *observer_ctx;
+	uint8_t obs_priv;                /* observed mode: privilege the instruction executed in */
 	uint64_t mem_gen;                /* mem->gen the TLB was filled under */
 
 	struct k64_tlb_entry tlb[K64_TLB_SIZE];

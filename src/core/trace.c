@@ -12,6 +12,39 @@ static void value(FILE *f, unsigned bits, uint64_t v)
 	fprintf(f, "0x%0*llx", (int)(bits / 4), (unsigned long long)(bits < 64 ? v & ((1ull << bits) - 1) : v));
 }
 
+static const struct { unsigned csr; const char *name; } csr_names[] = {
+	{ 0x001, "fflags" }, { 0x002, "frm" }, { 0x003, "fcsr" }, { 0x008, "vstart" }, { 0x009, "vxsat" },
+	{ 0x00a, "vxrm" }, { 0x00f, "vcsr" }, { 0x100, "sstatus" }, { 0x104, "sie" }, { 0x105, "stvec" },
+	{ 0x106, "scounteren" }, { 0x10a, "senvcfg" }, { 0x140, "sscratch" }, { 0x141, "sepc" },
+	{ 0x142, "scause" }, { 0x143, "stval" }, { 0x144, "sip" }, { 0x180, "satp" }, { 0x300, "mstatus" },
+	{ 0x301, "misa" }, { 0x302, "medeleg" }, { 0x303, "mideleg" }, { 0x304, "mie" }, { 0x305, "mtvec" },
+	{ 0x306, "mcounteren" }, { 0x30a, "menvcfg" }, { 0x320, "mcountinhibit" }, { 0x340, "mscratch" },
+	{ 0x341, "mepc" }, { 0x342, "mcause" }, { 0x343, "mtval" }, { 0x344, "mip" }, { 0x747, "mseccfg" },
+	{ 0xb00, "mcycle" }, { 0xb02, "minstret" },
+};
+
+/* Spike logs a CSR write as " c<decimal number>_<name> 0x<value>" before the register write. */
+static void csr_write_entry(FILE *f, struct k64_hart *h, const struct k64_dinsn *d)
+{
+	unsigned csr = (unsigned)d->imm & 0xfff, f3 = (d->word >> 12) & 3, rs1 = (d->word >> 15) & 31;
+	if (f3 != 1 && rs1 == 0)
+		return; /* csrrs/csrrc with x0 or uimm 0 do not write */
+	char name[16];
+	const char *n = NULL;
+	for (size_t i = 0; i < sizeof csr_names / sizeof csr_names[0]; i++)
+		if (csr_names[i].csr == csr)
+			n = csr_names[i].name;
+	if (!n && csr >= 0x3a0 && csr <= 0x3af)
+		snprintf(name, sizeof name, "pmpcfg%u", csr - 0x3a0), n = name;
+	if (!n && csr >= 0x3b0 && csr <= 0x3ef)
+		snprintf(name, sizeof name, "pmpaddr%u", csr - 0x3b0), n = name;
+	uint64_t v;
+	if (!n || !k64_csr_read(h, d, csr, &v))
+		return;
+	fprintf(f, " c%u_%s ", csr, n);
+	value(f, 64, v);
+}
+
 /* Spike's vector note: " e<sew> m<lmul> l<vl>" (fractional LMUL as mf<n>). */
 static void vconfig(FILE *f, const struct k64_hart *h)
 {
@@ -41,13 +74,15 @@ void k64_trace_observer(void *ctx, struct k64_hart *h, const struct k64_dinsn *d
 	struct k64_tracer *t = ctx;
 	FILE *f = t->out;
 	const struct k64_insn_desc *desc = d->desc;
-	fprintf(f, "core   0: %u ", h->priv);
+	fprintf(f, "core   0: %u ", h->obs_priv);
 	value(f, 64, d->pc);
 	fputs(" (", f);
 	value(f, d->len * 8, d->raw);
 	fputc(')', f);
 	if (desc) {
 		unsigned rd = (d->word >> 7) & 31;
+		if (desc->fmt == K64_FMT_CSR)
+			csr_write_entry(f, h, d);
 		if ((desc->flags & K64_F_WX) && rd) {
 			fprintf(f, " x%-2u ", rd);
 			value(f, 64, h->x[rd]);
@@ -79,8 +114,13 @@ void k64_trace_observer(void *ctx, struct k64_hart *h, const struct k64_dinsn *d
 				value(f, 64, a);
 			}
 			if (desc->flags & K64_F_STORE) {
+				/* the value stored: the source register for plain stores (a device such as
+				 * HTIF may already have changed memory), memory after an AMO */
 				uint64_t v = 0;
-				if (k64_mem_read(h->mem, a, &v, desc->mem_size) == 0) {
+				bool plain = !(desc->flags & K64_F_LOAD);
+				if (plain)
+					v = (desc->flags & K64_F_FP) ? h->f[d->rs2] : h->x[d->rs2];
+				if (plain || k64_mem_read(h->mem, a, &v, desc->mem_size) == 0) {
 					fputs(" mem ", f);
 					value(f, 64, a);
 					fputc(' ', f);
