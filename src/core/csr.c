@@ -81,7 +81,7 @@ bool k64_csr_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, 
 	case CSR_FFLAGS: if (!fp_on(h)) return false; h->fflags = v & 31; break;
 	case CSR_FRM:    if (!fp_on(h)) return false; h->frm = v & 7; break;
 	case CSR_FCSR:   if (!fp_on(h)) return false; h->fflags = v & 31; h->frm = (v >> 5) & 7; break;
-	case CSR_VSTART: if (!vec_on(h)) return false; h->vstart = v & (K64_VLEN_MAX - 1); goto vdirty;
+	case CSR_VSTART: if (!vec_on(h)) return false; h->vstart = v & (h->vlen - 1); goto vdirty; /* log2(VLEN) bits */
 	case CSR_VXSAT:  if (!vec_on(h)) return false; h->vxsat = v & 1; goto vdirty;
 	case CSR_VXRM:   if (!vec_on(h)) return false; h->vxrm = v & 3; goto vdirty;
 	case CSR_VCSR:   if (!vec_on(h)) return false; h->vxsat = v & 1; h->vxrm = (v >> 1) & 3; goto vdirty;

@@ -4,7 +4,8 @@
  * i = immediate; u = U-type immediate; o = imm(rs1); (s) = (rs1); b = branch target;
  * c = CSR number; z = unsigned 5-bit field rs1; j = signed 5-bit field rs1 (OPIVI);
  * k = unsigned 5-bit field rs2 (vkeccak.vi); m = rounding mode unless dynamic;
- * M = ", v0.t" when the instruction is masked (bit 25 clear). */
+ * M = ", v0.t" when the instruction is masked (bit 25 clear); y = vtype immediate of vset[i]vli.
+ * Vector instructions whose vm bit is free get ", v0.t" appended when masked. */
 #include <stdio.h>
 #include "core/hart.h"
 
@@ -60,6 +61,17 @@ void k64_disasm(const struct k64_dinsn *d, char *buf, size_t len)
 		case 'k': PUT("%u", rs2); break;   /* 5-bit immediate in the vs2 field (vkeccak.vi) */
 		case 'j': PUT("%d", (int)((int32_t)(w << 12) >> 27)); break; /* signed 5-bit immediate (OPIVI) */
 		case 'M': PUT("v0.t"); break;
+		case 'y': {
+			/* vtype immediate: bits 30:20 of vsetvli, 29:20 of vsetivli */
+			unsigned vt = (w >> 30) == 3 ? (w >> 20) & 0x3ff : (w >> 20) & 0x7ff;
+			static const char *const lm[8] = { "m1", "m2", "m4", "m8", "m?", "mf8", "mf4", "mf2" };
+			if ((vt >> 3) & 4)
+				PUT("0x%x", vt);
+			else
+				PUT("e%u, %s, %s, %s", 8u << ((vt >> 3) & 7), lm[vt & 7], (vt >> 6) & 1 ? "ta" : "tu",
+				    (vt >> 7) & 1 ? "ma" : "mu");
+			break;
+		}
 		case 'm': PUT("%s", rmname[d->rm]); break;
 		case '(':
 			/* "(s)" : register in parentheses */
@@ -69,5 +81,9 @@ void k64_disasm(const struct k64_dinsn *d, char *buf, size_t len)
 		default: PUT("?%c", *a); break;
 		}
 	}
+	/* vector instructions whose bit 25 is the vm field (not fixed by the encoding) */
+	bool vm_field = (w & 0x7f) == 0x07 || (w & 0x7f) == 0x27 || ((w & 0x7f) == 0x57 && ((w >> 12) & 7) != 7);
+	if (t->flags & K64_F_VEC && vm_field && !(t->mask & (1u << 25)) && !((w >> 25) & 1))
+		PUT("%sv0.t", t->args && *t->args ? ", " : " ");
 #undef PUT
 }
