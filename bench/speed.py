@@ -16,7 +16,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROGRAMS = ["crc_hash", "sha256", "sort_sieve", "matmul"]
+PROGRAMS = ["crc_hash", "sha256", "sort_sieve", "matmul", "vec_kernels"]
 
 
 def timed(cmd):
@@ -56,21 +56,25 @@ def main():
         print("speed: %s missing: QEMU columns only" % a.karu64, file=sys.stderr)
 
     rows, bad = [], 0
-    for n in names:
+    # vector programs (vec_*.c) are auto-vectorised for RVV and run at VLEN 128 and 256
+    runs = [(n, None) for n in names if not n.startswith("vec_")] + \
+           [(n, v) for n in names if n.startswith("vec_") for v in (128, 256)]
+    for n, vlen in runs:
         src, exe = os.path.join(HERE, n + ".c"), os.path.join(a.out, n)
+        flags = ["-O3", "-march=rv64gcv_zbb"] if vlen else ["-O2", "-march=rv64gc"]
         if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
-            r = subprocess.run(shlex.split(a.cc) + ["-O2", "-march=rv64gc", src, "-o", exe], capture_output=True, text=True)
+            r = subprocess.run(shlex.split(a.cc) + flags + [src, "-o", exe], capture_output=True, text=True)
             if r.returncode:
                 print("speed: error: building %s failed:\n%s" % (n, r.stderr), file=sys.stderr)
                 return 1
         qt, qout = [], None
         kt, kout, insns = [], None, None
         for _ in range(a.runs):   # interleaved, so a burst of machine load hits both alike
-            t, r = timed([a.qemu, exe])
+            t, r = timed([a.qemu] + (["-cpu", "rva23u64,vlen=%d" % vlen] if vlen else []) + [exe])
             qt.append(t)
             qout = (r.stdout, r.returncode)
             if have_karu:
-                t, r = timed([a.karu64, "--stats"] + shlex.split(a.karu64_args) + [exe])
+                t, r = timed([a.karu64, "--stats"] + (["--vlen=%d" % vlen] if vlen else []) + shlex.split(a.karu64_args) + [exe])
                 kt.append(t)
                 kout = (r.stdout, r.returncode)
                 for line in r.stderr.decode(errors="replace").splitlines():
@@ -84,7 +88,7 @@ def main():
         elif have_karu and not insns:
             note = "no instruction count from --stats"
         bad += bool(note)
-        rows.append((n, insns, min(kt) if kt else None, min(qt), note))
+        rows.append((n + ("@VLEN%d" % vlen if vlen else ""), insns, min(kt) if kt else None, min(qt), note))
 
     def fmt(v, f):
         return f % v if v is not None else "n/a"
