@@ -29,6 +29,9 @@ struct k64_config {
 	const char *zvknhk;       /* "v0.1" (default) or "v0.2" */
 	bool vagnostic_ones;      /* tail/mask-agnostic elements become all ones (default: undisturbed) */
 	bool keep_vector_state;   /* Linux: keep vector state across system calls (default: discard, as Linux) */
+	const char *model;        /* cycle model: NULL or "none" (functional), "karu64-sim", "karu64-fpga" */
+	char **params;            /* model parameter overrides "NAME=VALUE" (NULL-terminated), after param_file */
+	const char *param_file;   /* NAME=VALUE lines */
 };
 
 enum k64_status { K64_EXITED, K64_LIMIT };
@@ -54,11 +57,15 @@ int k64_read_mem(struct k64_machine *m, uint64_t addr, void *buf, size_t len);
 int k64_write_mem(struct k64_machine *m, uint64_t addr, const void *buf, size_t len);
 uint64_t k64_instret(const struct k64_machine *m);
 
+/* The cycle model of the machine (NULL in functional mode): see src/timing/timing.h. */
+struct k64_model;
+struct k64_model *k64_machine_model(const struct k64_machine *m);
+
 /* Commit log in Spike's --log-commits format (plus a disassembly column when disasm is set). */
 void k64_trace(struct k64_machine *m, FILE *out, bool disasm);
-/* Attach an observer of retired instructions (the timing model); NULL detaches. */
-struct k64_hart;
-struct k64_dinsn;
-void k64_observe(struct k64_machine *m,
-		 void (*fn)(void *ctx, struct k64_hart *h, const struct k64_dinsn *d, uint64_t pre_rs1), void *ctx);
+/* Attach an observer of retired instructions and traps (src/core/observe.h: the retire record);
+ * at most four. Returns 0, or -1 when four are attached. k64_unobserve detaches by context. */
+struct k64_observer;
+int k64_observe(struct k64_machine *m, const struct k64_observer *o);
+void k64_unobserve(struct k64_machine *m, void *ctx);
 #endif

@@ -255,8 +255,8 @@ static int64_t sys_heapinfo(struct k64_bare *b, uint64_t a1)
 
 static int64_t elapsed_ns(struct k64_bare *b, struct k64_hart *h)
 {
-	if (h->virtual_clock)
-		return (int64_t)h->instret; /* one instruction per nanosecond, as core/csr.c */
+	if (h->virtual_clock || h->ts)
+		return (int64_t)k64_clock_ns(h); /* modelled or instruction time, as core/csr.c */
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return (now.tv_sec - b->start.tv_sec) * 1000000000ll + (now.tv_nsec - b->start.tv_nsec);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "karu64.h"
+#include "timing/timing.h"
 
 extern char **environ;
 
@@ -26,6 +27,12 @@ static const char usage[] =
 "  --keep-vector-state do not discard vector state at system calls (Linux discards it)\n"
 "  --max-insns=N       stop after N instructions (exit status 124)\n"
 "  --stats             print statistics on stderr at exit (key: value per line)\n"
+"  --stats-json=FILE   write the statistics (and every model parameter) as JSON\n"
+"  --model=NAME        cycle model: none (default: functional, rdcycle counts\n"
+"                      instructions), karu64-sim or karu64-fpga (implies --virtual-clock)\n"
+"  --param NAME=VALUE  set a model parameter (repeatable; see --list-params)\n"
+"  --param-file=FILE   model parameters from FILE (NAME=VALUE lines, # comments)\n"
+"  --list-params       print the parameters of the chosen model and exit\n"
 "  --trace[=FILE]      commit log in Spike's --log-commits format (default stderr)\n"
 "  --disasm            add a disassembly column to --trace\n"
 "  --seed=N            seed for getrandom and AT_RANDOM (default 0: runs are reproducible)\n"
@@ -110,8 +117,10 @@ int main(int argc, char **argv)
 {
 	struct k64_config cfg = { 0 };
 	struct env env = { 0 };
-	bool stats = false, disasm = false;
-	const char *trace = NULL;
+	bool stats = false, disasm = false, list_params = false;
+	const char *trace = NULL, *stats_json = NULL;
+	char **params = NULL;
+	size_t nparams = 0;
 	for (char **e = environ; e && *e; e++) {
 		env.v = realloc(env.v, (env.n + 2) * sizeof *env.v);
 		if (!env.v)
@@ -179,6 +188,27 @@ int main(int argc, char **argv)
 		} else if (!strcmp(name, "-stats")) {
 			NO_VALUE();
 			stats = true;
+		} else if (!strcmp(name, "-stats-json")) {
+			TAKES_VALUE();
+			stats_json = val;
+		} else if (!strcmp(name, "-model")) {
+			TAKES_VALUE();
+			if (strcmp(val, "none") && strcmp(val, "karu64-sim") && strcmp(val, "karu64-fpga"))
+				die("unknown model '%s' (none, karu64-sim, karu64-fpga)", val);
+			cfg.model = val;
+		} else if (!strcmp(name, "-param")) {
+			TAKES_VALUE();
+			params = realloc(params, (nparams + 2) * sizeof *params);
+			if (!params)
+				die("out of memory");
+			params[nparams++] = val;
+			params[nparams] = NULL;
+		} else if (!strcmp(name, "-param-file")) {
+			TAKES_VALUE();
+			cfg.param_file = val;
+		} else if (!strcmp(name, "-list-params")) {
+			NO_VALUE();
+			list_params = true;
 		} else if (!strcmp(name, "-trace")) {
 			trace = val ? val : "-";
 		} else if (!strcmp(name, "-disasm")) {
@@ -219,6 +249,31 @@ int main(int argc, char **argv)
 			die("unknown option '%s' (try --help)", argv[i]);
 		}
 	}
+	cfg.params = params;
+	bool modelled = cfg.model && strcmp(cfg.model, "none");
+	if ((nparams || cfg.param_file) && !modelled)
+		die("--param and --param-file need --model=karu64-sim or --model=karu64-fpga");
+	if (list_params) {
+		char err[512];
+		struct k64_model *lm = k64_model_new(modelled ? cfg.model : "karu64-sim", err, sizeof err);
+		if (!lm)
+			die("%s", err);
+		if ((cfg.param_file && k64_model_set_file(lm, cfg.param_file, err, sizeof err)) ||
+		    k64_model_validate(lm, err, sizeof err)) {
+			k64_model_free(lm);
+			die("%s", err);
+		}
+		for (size_t k = 0; k < nparams; k++)
+			if (k64_model_set(lm, params[k], err, sizeof err)) {
+				k64_model_free(lm);
+				die("%s", err);
+			}
+		k64_model_list_params(lm, stdout);
+		k64_model_free(lm);
+		free(params);
+		free(env.v);
+		return 0;
+	}
 	if (i >= argc)
 		die("no program given (usage: karu64 [options] PROGRAM [ARGS...]; try --help)");
 	if (!env.v) {
@@ -232,6 +287,9 @@ int main(int argc, char **argv)
 	struct k64_machine *m;
 	if (k64_machine_create(&cfg, &m, err, sizeof err))
 		die("%s", err);
+	FILE *jf = NULL;
+	if (stats_json && !(jf = fopen(stats_json, "w")))
+		die("cannot open statistics file '%s': %s", stats_json, strerror(errno));
 	if (k64_machine_load(m, argv[i], argc - i, argv + i, err, sizeof err))
 		die("%s: %s", argv[i], err);
 	FILE *tf = NULL;
@@ -248,10 +306,23 @@ int main(int argc, char **argv)
 	if (tf && tf != stderr)
 		fclose(tf);
 	uint64_t n = k64_instret(m);
+	struct k64_model *model = k64_machine_model(m);
 	if (stats) {
 		fprintf(stderr, "instructions: %llu\n", (unsigned long long)n);
 		fprintf(stderr, "seconds: %.6f\n", secs);
 		fprintf(stderr, "mips: %.2f\n", secs > 0 ? n / secs / 1e6 : 0.0);
+		if (model)
+			k64_model_print_stats(model, stderr, n);
+	}
+	if (jf) {
+		if (model) {
+			k64_model_write_json(model, jf, n, secs);
+		} else {
+			fprintf(jf, "{\n  \"model\": \"none\",\n  \"instructions\": %llu,\n  \"cycles\": %llu,\n"
+				"  \"seconds\": %.6f\n}\n", (unsigned long long)n, (unsigned long long)n, secs);
+		}
+		if (fclose(jf))
+			fprintf(stderr, "karu64: error: cannot write statistics file '%s'\n", stats_json);
 	}
 	int code = k64_machine_exit_code(m);
 	if (st == K64_LIMIT) {
@@ -260,6 +331,7 @@ int main(int argc, char **argv)
 		code = 124;
 	}
 	k64_machine_destroy(m);
+	free(params);
 	free(env.v);
 	return code;
 }

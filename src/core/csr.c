@@ -11,15 +11,25 @@ enum {
 	CSR_MCYCLE = 0xb00, CSR_MINSTRET = 0xb02,
 };
 
-/* Time base: 10 MHz, as on QEMU's virt board. With --virtual-clock one retired instruction is
- * one nanosecond, so runs are reproducible. */
+/* Time base: 10 MHz, as on QEMU's virt board. With a timing model, time is modelled cycles at
+ * the model's core clock; with --virtual-clock one retired instruction is one nanosecond; both
+ * make runs reproducible. */
 uint64_t k64_clock_ns(const struct k64_hart *h)
 {
+	if (h->ts)
+		return (uint64_t)((unsigned __int128)h->ts->cycles(h->ts->ctx, NULL) * 1000000000u / h->ts->hz);
 	if (h->virtual_clock)
 		return h->instret;
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec - h->time_base;
+}
+
+/* mcycle/cycle before the mcycle write offset: modelled cycles at instruction d, or (functional
+ * mode) one cycle per retired instruction. */
+static uint64_t cycles_at(const struct k64_hart *h, const struct k64_dinsn *d)
+{
+	return h->ts ? h->ts->cycles(h->ts->ctx, d) : k64_instret_at(h, d);
 }
 
 static bool fp_on(struct k64_hart *h) { return k64_has(&h->isa, K64_EXT_F) && (h->mstatus & K64_MSTATUS_FS); }
@@ -51,23 +61,26 @@ bool k64_csr_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, u
 	case CSR_VLENB:  if (!vec_on(h)) return false; *v = h->vlenb; return true;
 	case CSR_CYCLE:
 	case CSR_INSTRET:
-		/* functional mode: one cycle per retired instruction */
 		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !counter_ok(h, csr)) return false;
-		*v = k64_instret_at(h, d) + (uint64_t)(csr == CSR_CYCLE ? h->mcycle_delta : h->minstret_delta);
+		*v = csr == CSR_CYCLE ? cycles_at(h, d) + (uint64_t)h->mcycle_delta
+				      : k64_instret_at(h, d) + (uint64_t)h->minstret_delta;
 		return true;
 	case CSR_TIME:
 		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !counter_ok(h, csr)) return false;
-		*v = k64_clock_ns(h) / 100;
+		*v = h->ts ? (uint64_t)((unsigned __int128)h->ts->cycles(h->ts->ctx, d) * 10000000u / h->ts->hz)
+			   : k64_clock_ns(h) / 100;
 		return true;
 	case CSR_MCYCLE:
 	case CSR_MINSTRET:
 		if (h->priv != K64_PRIV_M) return false;
-		*v = k64_instret_at(h, d) + (uint64_t)(csr == CSR_MCYCLE ? h->mcycle_delta : h->minstret_delta);
+		*v = csr == CSR_MCYCLE ? cycles_at(h, d) + (uint64_t)h->mcycle_delta
+				       : k64_instret_at(h, d) + (uint64_t)h->minstret_delta;
 		return true;
 	default:
 		if (csr >= CSR_HPM3 && csr <= CSR_HPM31) {
+			/* hpmcounterN counts model event N (doc/cycle-model.md); zero without a model */
 			if (!k64_has(&h->isa, K64_EXT_ZIHPM) || !counter_ok(h, csr)) return false;
-			*v = 0;
+			*v = h->ts ? h->ts->event(h->ts->ctx, csr - 0xc00) : 0;
 			return true;
 		}
 		return k64_priv_csr_read(h, csr, v);
@@ -93,7 +106,7 @@ bool k64_csr_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, 
 		if (h->priv != K64_PRIV_M)
 			return false;
 		if (csr == CSR_MCYCLE)
-			h->mcycle_delta = (int64_t)(v - k64_instret_at(h, d) - 1);
+			h->mcycle_delta = (int64_t)(v - cycles_at(h, d) - 1);
 		else
 			h->minstret_delta = (int64_t)(v - k64_instret_at(h, d) - 1);
 		return true;

@@ -125,8 +125,10 @@ bool k64_decode(const struct k64_hart *h, uint32_t raw, uint64_t pc, struct k64_
 	const struct k64_insn_desc *t = w ? k64_lookup(&h->isa, w) : NULL;
 	if (!t) {
 		d->op = K64_OP_illegal;
+		d->cls = K64_IC_ILLEGAL;
 		return false;
 	}
+	d->cls = k64_iclass_of(t, w);
 	d->desc = t;
 	d->op = t->op;
 	d->fn = t->fn;

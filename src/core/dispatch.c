@@ -1,5 +1,6 @@
 /* Execution: the two instances of the dispatch loop, exceptions, and run-boundary checks. */
 #include <stdio.h>
+#include <stdlib.h>
 #include "core/cache.h"
 #include "core/hart.h"
 #include "core/ops.h"
@@ -13,6 +14,22 @@ static bool k64_boundary(struct k64_hart *h)
 		k64_priv_interrupt(h);
 	h->limit = h->stopped ? 0 : h->max_insns ? h->max_insns : UINT64_MAX;
 	return h->instret < h->limit;
+}
+
+/* The observed loop's report of one retired instruction to every observer (core/observe.h). */
+static inline void k64_observe_retire(struct k64_hart *h, const struct k64_dinsn *d, uint64_t pre, bool taken)
+{
+	struct k64_retire *r = &h->ret;
+	r->d = d;
+	r->pre_rs1 = pre;
+	r->priv = h->obs_priv;
+	r->taken = taken;
+	r->nacc = h->acc_n;
+	r->acc = h->acc;
+	h->obs[0].retire(h->obs[0].ctx, h, r);
+	for (unsigned i = 1; i < h->nobs; i++)
+		h->obs[i].retire(h->obs[i].ctx, h, r);
+	h->acc_n = 0;
 }
 
 /* The functional loop's labels, indexed by op: blocks store them in k64_dinsn.thr, so that the
@@ -39,7 +56,7 @@ void k64_run(struct k64_hart *h)
 	if (!k64_threaded)
 		loop_functional(NULL);   /* publishes its labels */
 	h->limit = 0; /* forces a boundary check first */
-	if (h->observer)
+	if (h->nobs)
 		run_observed(h);
 	else
 		run_functional(h);
@@ -80,7 +97,43 @@ void k64_take_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
 		h->exit_code = 125;
 		return;
 	}
+	k64_observe_trap(h, cause, tval);
 	if (h->fe.trap && h->fe.trap(h->fe.ctx, h, cause, tval))
 		return;
 	k64_priv_trap(h, cause, tval);
+}
+
+void k64_observe_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
+{
+	for (unsigned i = 0; i < h->nobs; i++)
+		if (h->obs[i].trap)
+			h->obs[i].trap(h->obs[i].ctx, h, cause, tval);
+	h->acc_n = 0;
+}
+
+bool k64_observer_add(struct k64_hart *h, const struct k64_observer *o)
+{
+	if (h->nobs >= K64_MAX_OBSERVERS)
+		return false;
+	if (!h->acc) {
+		h->acc = calloc(K64_ACC_MAX, sizeof *h->acc);
+		if (!h->acc)
+			return false;
+	}
+	h->obs[h->nobs++] = *o;
+	return true;
+}
+
+void k64_observer_remove(struct k64_hart *h, void *ctx)
+{
+	unsigned j = 0;
+	for (unsigned i = 0; i < h->nobs; i++)
+		if (h->obs[i].ctx != ctx)
+			h->obs[j++] = h->obs[i];
+	h->nobs = j;
+	if (!j) {
+		free(h->acc);
+		h->acc = NULL;
+		h->acc_n = 0;
+	}
 }

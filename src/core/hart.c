@@ -27,4 +27,7 @@ void k64_hart_free(struct k64_hart *h)
 {
 	k64_cache_free(h->cache);
 	h->cache = NULL;
+	free(h->acc);
+	h->acc = NULL;
+	h->nobs = 0;
 }

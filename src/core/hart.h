@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "core/isa.h"
+#include "core/observe.h"
 #include "mem/mem.h"
 
 #define likely(x)   __builtin_expect(!!(x), 1)
@@ -42,6 +43,7 @@ struct k64_dinsn {
 	uint8_t rm;         /* bits 14:12 (funct3 / FP rounding mode) */
 	uint8_t idx;        /* position in its block */
 	uint8_t left;       /* instructions from this one to the end of its block, this one included */
+	uint8_t cls;        /* enum k64_iclass (core/observe.h), for observers */
 	uint32_t raw;
 	uint32_t word;      /* the 32-bit form (expansion of a compressed instruction) */
 	int64_t imm;
@@ -87,11 +89,6 @@ struct k64_block {
 /* Software TLB: guest page -> host address. An entry's tag is the guest page number, or ~0. */
 #define K64_TLB_SIZE 256
 struct k64_tlb_entry { uint64_t tag_r, tag_w; intptr_t addend; uint64_t pad; /* 32 bytes: index by shift */ };
-
-/* What the dispatch loop reports to an attached observer (the timing model, --trace): one call
- * per retired instruction, after it executed. pre_rs1 is x[rs1] before execution. */
-typedef void (*k64_observer_fn)(void *ctx, struct k64_hart *h, const struct k64_dinsn *d,
-				uint64_t pre_rs1);
 
 /* Front-end hooks: the core calls them, never the other way round. */
 struct k64_frontend {
@@ -149,9 +146,14 @@ struct k64_hart {
 	uint64_t ialign_mask;            /* 2 without C (IALIGN = 32), else 0 */
 	jmp_buf jmp;
 	struct k64_cache *cache;
-	k64_observer_fn observer;
-	void *observer_ctx;
+	/* observers (core/observe.h): the observed loop runs while nobs > 0 */
+	struct k64_observer obs[K64_MAX_OBSERVERS];
+	unsigned nobs;
+	struct k64_retire ret;
 	uint8_t obs_priv;                /* observed mode: privilege the instruction executed in */
+	struct k64_acc *acc;             /* vector access log of the current instruction (observed mode) */
+	uint32_t acc_n;
+	const struct k64_timesource *ts; /* NULL: functional time (cycles = instructions) */
 	uint64_t mem_gen;                /* mem->gen the TLB was filled under */
 
 	struct k64_tlb_entry tlb[K64_TLB_SIZE];
@@ -265,8 +267,30 @@ bool k64_priv_interrupt(struct k64_hart *h);
 /* Reset values of the privileged state for a hart starting in `priv` (priv.c). */
 void k64_priv_reset(struct k64_hart *h, unsigned priv);
 
-/* Nanoseconds since the run began: host monotonic clock, or instret with --virtual-clock. */
+/* Nanoseconds since the run began: modelled cycles at the model's clock when a time source is
+ * attached, instret with --virtual-clock, else the host monotonic clock. */
 uint64_t k64_clock_ns(const struct k64_hart *h);
+/* Attaches an observer (false if K64_MAX_OBSERVERS are attached); the first attached sees each
+ * instruction first. The vector access log is allocated with the first observer. */
+bool k64_observer_add(struct k64_hart *h, const struct k64_observer *o);
+void k64_observer_remove(struct k64_hart *h, void *ctx);
+/* Tells the observers that a trap (exception or interrupt, mcause form) is being taken. */
+void k64_observe_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
+/* Records a vector memory access for the observers (only while observed): one entry per
+ * element access, or per contiguous range the unit-stride fast path moves at once. */
+static inline void k64_acc_log(struct k64_hart *h, uint64_t addr, uint64_t size, bool write)
+{
+	if (likely(!h->acc))
+		return;
+	struct k64_acc *l = h->acc;
+	uint32_t n = h->acc_n;
+	if (n < K64_ACC_MAX) {
+		l[n].addr = addr;
+		l[n].size = (uint32_t)size;
+		l[n].write = write;
+		h->acc_n = n + 1;
+	}
+}
 
 /* ---- decode and dispatch ------------------------------------------------------------------ */
 void k64_decode_init(void);

@@ -8,6 +8,7 @@
 #include "core/trace.h"
 #include "linux/linux.h"
 #include "mem/elf.h"
+#include "timing/timing.h"
 
 #define LINUX_SPACE (1ull << 38)   /* Sv39 user address space */
 #define BARE_BASE 0x80000000ull
@@ -19,6 +20,7 @@ struct k64_machine {
 	bool bare;
 	struct k64_mem mem;
 	struct k64_tracer tracer;
+	struct k64_model *model;
 	struct k64_hart *hart;   /* last: large (vector registers) */
 };
 
@@ -38,14 +40,32 @@ int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, c
 		return ERR("--vlen must be a power of two from 128 to %d", K64_VLEN_MAX);
 	if (cfg->vlen && isa.zvl > cfg->vlen)
 		return ERR("--vlen=%u is below the ISA string's zvl%ub", cfg->vlen, isa.zvl);
+	struct k64_model *model = NULL;
+	if (cfg->model && strcmp(cfg->model, "none")) {
+		if (!(model = k64_model_new(cfg->model, err, errlen)))
+			return -1;
+		if (cfg->param_file && k64_model_set_file(model, cfg->param_file, err, errlen))
+			return k64_model_free(model), -1;
+		for (char **p = cfg->params; p && *p; p++)
+			if (k64_model_set(model, *p, err, errlen))
+				return k64_model_free(model), -1;
+		if (k64_model_validate(model, err, errlen))
+			return k64_model_free(model), -1;
+	}
 	struct k64_machine *m = calloc(1, sizeof *m);
-	if (!m)
+	if (!m) {
+		k64_model_free(model);
 		return ERR("out of memory");
+	}
+	m->model = model;
 	m->cfg = *cfg;
+	if (model)
+		m->cfg.virtual_clock = true;   /* time is modelled time (--virtual-clock implied) */
 	m->isa = isa;
 	m->vlen = vlen;
 	m->hart = aligned_alloc(64, (sizeof(struct k64_hart) + 63) & ~(size_t)63);
 	if (!m->hart) {
+		k64_model_free(model);
 		free(m);
 		return ERR("out of memory");
 	}
@@ -98,8 +118,12 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 	m->hart->vagnostic_ones = m->cfg.vagnostic_ones;
 	m->hart->zvknhk_version = m->cfg.zvknhk && !strcmp(m->cfg.zvknhk, "v0.2") ? 2 : 1;
 	m->hart->max_insns = m->cfg.max_insns;
+	if (m->model && k64_model_attach(m->model, m->hart, !bare, err, errlen))
+		return -1;
 	return 0;
 }
+
+struct k64_model *k64_machine_model(const struct k64_machine *m) { return m->model; }
 
 void k64_machine_destroy(struct k64_machine *m)
 {
@@ -113,6 +137,7 @@ void k64_machine_destroy(struct k64_machine *m)
 		k64_hart_free(m->hart);
 	}
 	k64_mem_free(&m->mem);
+	k64_model_free(m->model);
 	free(m->hart);
 	free(m);
 }
@@ -148,14 +173,18 @@ uint64_t k64_instret(const struct k64_machine *m) { return m->hart->instret; }
 
 void k64_trace(struct k64_machine *m, FILE *out, bool disasm)
 {
+	k64_observer_remove(m->hart, &m->tracer);
 	m->tracer.out = out;
 	m->tracer.disasm = disasm;
-	k64_observe(m, out ? k64_trace_observer : NULL, &m->tracer);
+	if (out) {
+		struct k64_observer o = { &m->tracer, k64_trace_retire, NULL };
+		k64_observer_add(m->hart, &o);
+	}
 }
 
-void k64_observe(struct k64_machine *m,
-		 void (*fn)(void *ctx, struct k64_hart *h, const struct k64_dinsn *d, uint64_t pre_rs1), void *ctx)
+int k64_observe(struct k64_machine *m, const struct k64_observer *o)
 {
-	m->hart->observer = fn;
-	m->hart->observer_ctx = ctx;
+	return k64_observer_add(m->hart, o) ? 0 : -1;
 }
+
+void k64_unobserve(struct k64_machine *m, void *ctx) { k64_observer_remove(m->hart, ctx); }

@@ -374,6 +374,7 @@ bool k64_priv_interrupt(struct k64_hart *h)
 	static const unsigned order[] = { IRQ_MEI, IRQ_MSI, IRQ_MTI, IRQ_SEI, IRQ_SSI, IRQ_STI };
 	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
 		if ((take >> order[i]) & 1) {
+			k64_observe_trap(h, (1ull << 63) | order[i], 0);
 			k64_priv_trap(h, (1ull << 63) | order[i], 0);
 			return true;
 		}

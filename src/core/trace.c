@@ -69,12 +69,14 @@ static unsigned vgroup(const struct k64_hart *h, const struct k64_insn_desc *des
 	return l >= 4 ? 1 : 1u << l;
 }
 
-void k64_trace_observer(void *ctx, struct k64_hart *h, const struct k64_dinsn *d, uint64_t pre_rs1)
+void k64_trace_retire(void *ctx, struct k64_hart *h, const struct k64_retire *r)
 {
 	struct k64_tracer *t = ctx;
+	const struct k64_dinsn *d = r->d;
+	uint64_t pre_rs1 = r->pre_rs1;
 	FILE *f = t->out;
 	const struct k64_insn_desc *desc = d->desc;
-	fprintf(f, "core   0: %u ", h->obs_priv);
+	fprintf(f, "core   0: %u ", r->priv);
 	value(f, 64, d->pc);
 	fputs(" (", f);
 	value(f, d->len * 8, d->raw);

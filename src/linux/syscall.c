@@ -89,7 +89,7 @@ static int64_t clock_ns(struct k64_linux *lx, int64_t id, int64_t *ns)
 	if (!valid_clock(id))
 		return KERR(EINVAL);
 	if (lx->cfg.virtual_clock) {
-		uint64_t t = lx->h->instret + lx->vclock_offset;
+		uint64_t t = k64_clock_ns(lx->h) + lx->vclock_offset;
 		*ns = (int64_t)(realtime_clock(id) ? K64_LINUX_EPOCH * 1000000000ull + t : t);
 		return 0;
 	}

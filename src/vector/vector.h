@@ -120,10 +120,14 @@ static inline void *k64_velem(struct k64_hart *h, const struct k64_dinsn *d, uin
 {
 	const struct k64_tlb_entry *e = &h->tlb[K64_TLB_IDX(addr)];
 	uint64_t tag = write ? e->tag_w : e->tag_r;
-	if (likely(tag == ((addr + size - 1) >> K64_PAGE_SHIFT) && tag == (addr >> K64_PAGE_SHIFT)))
+	if (likely(tag == ((addr + size - 1) >> K64_PAGE_SHIFT) && tag == (addr >> K64_PAGE_SHIFT))) {
+		k64_acc_log(h, addr, size, write);
 		return (void *)(uintptr_t)(addr + e->addend);
+	}
 	h->vstart = i;
-	return k64_access(h, d, addr, size, write);
+	void *p = k64_access(h, d, addr, size, write);
+	k64_acc_log(h, addr, size, write);
+	return p;
 }
 /* Host pointer for a whole contiguous range (<= 4096 bytes) if every byte is accessible, else
  * NULL (the caller then goes element by element to fault precisely). */

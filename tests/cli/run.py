@@ -66,6 +66,9 @@ r = run(["--bare", trap_loop])
 check("trap loop stops", r.returncode == 125 and len(r.stderr.strip().splitlines()) == 1
       and "trap loop" in r.stderr, (r.returncode, r.stderr))
 # environment and arguments reach the guest (exit status of /bin/sh is not available: use printenv-like check via the diff corpus); here: options
+bad_params = os.path.join(out, "bad.params")
+with open(bad_params, "w") as f:
+    f.write("# a comment\nmem_read = 3\n\nnot a parameter line\n")
 for name, args in [
     ("unknown option", ["--frobnicate", loop]),
     ("missing program", []),
@@ -82,10 +85,41 @@ for name, args in [
     ("option missing value", ["--isa"]),
     ("missing file", [os.path.join(out, "no-such-file")]),
     ("directory", [out]),
+    ("unknown --model", ["--model=karu64-asic", loop]),
+    ("unknown --param", ["--model=karu64-sim", "--param", "no_such=1", loop]),
+    ("bad --param value", ["--model=karu64-sim", "--param", "mem_read=fast", loop]),
+    ("negative --param value", ["--model=karu64-sim", "--param", "mem_read=-1", loop]),
+    ("--param without =", ["--model=karu64-sim", "--param", "mem_read", loop]),
+    ("bool --param out of range", ["--model=karu64-sim", "--param", "dcache_enable=2", loop]),
+    ("bad cache geometry", ["--model=karu64-fpga", "--param", "dcache_size=3000", loop]),
+    ("--param without a model", ["--param", "mem_read=2", loop]),
+    ("missing --param-file", ["--model=karu64-sim", "--param-file", os.path.join(out, "no-such-file"), loop]),
+    ("bad line in --param-file", ["--model=karu64-sim", "--param-file", bad_params, loop]),
 ]:
     r = run(args)
     check(f"error: {name}", one_error_line(r), (r.returncode, r.stderr))
 r = run(["--help"]); check("--help", r.returncode == 0 and "usage: karu64" in r.stdout)
+# the cycle model's options: --list-params names every parameter with unit and meaning, and
+# shows an override; a good parameter file is taken
+r = run(["--model=karu64-fpga", "--param", "mem_read=33", "--list-params"])
+rows = {l.split()[0]: l.split()[1] for l in r.stdout.splitlines()[2:] if l.strip()}
+check("--list-params", r.returncode == 0 and rows.get("mem_read") == "33" and rows.get("icache_enable") == "1"
+      and len(rows) > 40, (r.returncode, r.stdout[:200]))
+r = run(["--list-params"])
+check("--list-params defaults to karu64-sim", r.returncode == 0 and "karu64-sim" in r.stdout.splitlines()[0])
+good_params = os.path.join(out, "good.params")
+with open(good_params, "w") as f:
+    f.write("# slower memory\nmem_read=20   # cycles\n\ndcache_size = 8K\n")
+r = run(["--model=karu64-sim", "--param-file", good_params, "--list-params"])
+rows = {l.split()[0]: l.split()[1] for l in r.stdout.splitlines()[2:] if l.strip()}
+check("--param-file", r.returncode == 0 and rows.get("mem_read") == "20" and rows.get("dcache_size") == "8192",
+      (r.returncode, r.stderr))
+r = run(["--model=karu64-sim", "--stats", loop])
+st = dict(l.split(": ", 1) for l in r.stderr.splitlines() if ": " in l)
+check("--stats with a model", r.returncode == 186 and int(st.get("cycles", "0")) > int(st.get("instructions", "0")) > 0
+      and "cpi" in st and "cycles-fetch" in st, r.stderr[-300:])
+causes = sum(int(v) for k, v in st.items() if k.startswith("cycles-"))
+check("cycles by cause add up to cycles", causes == int(st.get("cycles", "-1")), (causes, st.get("cycles")))
 r = run(["--version"]); check("--version", r.returncode == 0 and r.stdout.startswith("karu64 "))
 
 with open(results, "w") as f:

@@ -1,0 +1,74 @@
+/* The core's two narrow interfaces to a timing model (and to other observers: the commit log,
+ * the profiler):
+ *  - the retire record: what the core reports of every retired instruction, and of every trap
+ *    or interrupt taken (observed dispatch loop only; the functional loop has no hook);
+ *  - the time source: the one thing the core asks a model, the time (rdcycle, mcycle, rdtime,
+ *    hpmcounters, the Linux clocks).
+ * The core never depends on what an observer computes: functional results are the same with
+ * or without one. */
+#ifndef K64_CORE_OBSERVE_H
+#define K64_CORE_OBSERVE_H
+#include <stdbool.h>
+#include <stdint.h>
+
+struct k64_hart;
+struct k64_dinsn;
+struct k64_insn_desc;
+
+/* Instruction classes, computed once at decode (core/iclass.c) into k64_dinsn.cls. They name
+ * the functional unit and sequencing an instruction needs, nothing about its cost. */
+#define K64_ICLASSES(X) \
+	X(ALU) X(BRANCH) X(JAL) X(JALR) X(LOAD) X(STORE) X(AMO) X(LR) X(SC) X(MUL) X(DIV) \
+	X(CSR) X(FENCE) X(FENCE_I) X(SYSTEM) X(CBO) \
+	X(FMISC) X(FADD) X(FMUL) X(FMA) X(FDIV) X(FSQRT) X(FCVT) X(FLOAD) X(FSTORE) \
+	X(VSET) X(VALU) X(VWIDE) X(VMUL) X(VDIV) X(VFP) X(VFMUL) X(VFDIV) X(VRED) X(VPERM) \
+	X(VFIXED) X(VMASK) X(VMVXS) X(VMVSX) X(VLOAD) X(VSTORE) \
+	X(VAES) X(VSHA2) X(VSM4) X(VGHASH) X(VSM3) X(VCLMUL) X(VKECCAK) X(ILLEGAL)
+enum k64_iclass {
+#define K64_IC_ENUM(c) K64_IC_##c,
+	K64_ICLASSES(K64_IC_ENUM)
+#undef K64_IC_ENUM
+	K64_IC_COUNT
+};
+extern const char *const k64_iclass_names[K64_IC_COUNT];
+/* Class of a decoded instruction (NULL desc = illegal). */
+uint8_t k64_iclass_of(const struct k64_insn_desc *desc, uint32_t word);
+
+/* One memory access of a vector load or store: element accesses, or one range for a
+ * contiguous unmasked transfer. */
+struct k64_acc { uint64_t addr; uint32_t size; uint32_t write; };
+#define K64_ACC_MAX 8192   /* >= elements * fields of the largest vector access (4096 bytes) */
+
+/* The retire record, filled by the observed dispatch loop before the observers run.
+ * Everything else an observer needs is in d (pc, length, word, registers read and written,
+ * immediate, class) and in the hart (vl, vtype = the configuration the instruction ran with;
+ * vlen; the privilege it ran in is `priv` here, since an xRET changes h->priv). */
+struct k64_retire {
+	const struct k64_dinsn *d;
+	uint64_t pre_rs1;         /* x[rs1] before execution: scalar address = pre_rs1 + imm (AMO: pre_rs1) */
+	uint8_t priv;             /* privilege the instruction executed in */
+	bool taken;               /* branches and jumps: control went elsewhere than pc + len */
+	uint32_t nacc;            /* vector loads/stores: accesses in acc[] (the hart's log) */
+	const struct k64_acc *acc;
+};
+
+/* An observer: retire() after every retired instruction; trap() when an exception or an
+ * interrupt is taken (cause as mcause; the faulting instruction did not retire; in Linux user
+ * mode also for ecall = system call, and for faults the front-end turns into signals). */
+struct k64_observer {
+	void *ctx;
+	void (*retire)(void *ctx, struct k64_hart *h, const struct k64_retire *r);
+	void (*trap)(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval);
+};
+#define K64_MAX_OBSERVERS 4
+
+/* The time source a model gives the core. cycles(ctx, d): the cycle at which instruction d
+ * (being executed, not yet retired) issued, as a counter read in d returns it. event(ctx, n):
+ * the count of hpm event n (mhpmevent number, doc/cycle-model.md). hz: core clock. */
+struct k64_timesource {
+	void *ctx;
+	uint64_t (*cycles)(void *ctx, const struct k64_dinsn *d);
+	uint64_t (*event)(void *ctx, unsigned n);
+	uint64_t hz;
+};
+#endif

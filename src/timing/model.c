@@ -1,0 +1,854 @@
+/* The Karu64 cycle model (doc/cycle-model.md; ../shared/spec/karu64.md §2-§4b).
+ *
+ * Karu64 issues one instruction at a time, in order, with no overlap and no scoreboard (§4b
+ * Issue), so an instruction's timing is fully described by the cycle it issues and its i2i, the
+ * cycles until the next one may issue. The model keeps two clocks:
+ *   t        the earliest cycle the next instruction may issue as far as execution goes;
+ *   fetch_t  the earliest cycle the fetch of a new 8-byte word may start: fetch is demand-driven
+ *            with one request in flight, requested when the previous instruction issued, or after
+ *            a taken branch's redirect (§4b Fetch).
+ * An instruction issues at max(t, the arrival of the fetch words it needs); then t = issue + i2i.
+ * Every cycle is charged to one cause, so the causes add up to the total (a CPI stack). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/hart.h"
+#include "timing/timing.h"
+
+#define WORD_NONE (~0ull)
+#define KECCAK_GROUP_BITS 2048
+
+static const struct {
+	const char *name, *unit, *meaning;
+	uint64_t v[2];
+} param_info[K64_P_COUNT] = {
+#define P(name, sim, fpga, unit, meaning) { #name, unit, meaning, { sim, fpga } },
+#include "timing/params.def"
+#undef P
+};
+static const char *const config_names[2] = { "karu64-sim", "karu64-fpga" };
+static const char *const cause_names[K64_C_COUNT] = {
+#define K64_CAUSE_NAME(c, s) s,
+	K64_CAUSES(K64_CAUSE_NAME)
+#undef K64_CAUSE_NAME
+};
+
+struct k64_model {
+	int config;
+	uint64_t p[K64_P_COUNT];
+	struct k64_timesource ts;
+	struct k64_hart *h;
+	bool user_mode;
+
+	uint64_t t, fetch_t;
+	uint64_t buf_w[2];           /* the two fetch buffers: 8-byte word numbers */
+	const struct k64_dinsn *pre_d;   /* issue computed early by a counter read in pre_d */
+	uint64_t pre_issue;
+	uint64_t last_cost;
+	uint64_t fetch_refill, fetch_walk;   /* of the fetch stall being accumulated */
+
+	struct k64_cachesim ic, dc, itlb, dtlb;
+	uint64_t cause[K64_C_COUNT];
+	uint64_t event[K64_EV_COUNT];
+	uint64_t cls[K64_IC_COUNT];
+	uint64_t traps, keccak_ops[2], keccak_engine[2];   /* [0] 24 rounds, [1] 12 */
+	/* derived once at attach */
+	unsigned g;                  /* granule steps per vector register */
+	uint64_t fetch_hit;          /* fetch_overhead + answer latency */
+	uint64_t refill_d, refill_i; /* line refills */
+	uint64_t walk;               /* assumed table walk */
+};
+
+/* ---- parameters -------------------------------------------------------------------------- */
+struct k64_model *k64_model_new(const char *config, char *err, size_t errlen)
+{
+	int c = -1;
+	for (int i = 0; i < 2; i++)
+		if (!strcmp(config, config_names[i]))
+			c = i;
+	if (c < 0) {
+		snprintf(err, errlen, "unknown model '%s' (none, karu64-sim, karu64-fpga)", config);
+		return NULL;
+	}
+	struct k64_model *m = calloc(1, sizeof *m);
+	if (!m) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	m->config = c;
+	for (int i = 0; i < K64_P_COUNT; i++)
+		m->p[i] = param_info[i].v[c];
+	return m;
+}
+
+void k64_model_free(struct k64_model *m)
+{
+	if (!m)
+		return;
+	k64_cachesim_free(&m->ic);
+	k64_cachesim_free(&m->dc);
+	k64_cachesim_free(&m->itlb);
+	k64_cachesim_free(&m->dtlb);
+	free(m);
+}
+
+const char *k64_model_config(const struct k64_model *m) { return config_names[m->config]; }
+uint64_t k64_model_param(const struct k64_model *m, enum k64_param p) { return m->p[p]; }
+
+static int parse_value(const char *s, uint64_t *v)
+{
+	char *end;
+	if (!*s || *s == '-' || *s == ' ')
+		return -1;
+	errno = 0;
+	unsigned long long x = strtoull(s, &end, 0);
+	if (errno)
+		return -1;
+	unsigned shift = 0;
+	if (*end == 'K' || *end == 'k') shift = 10;
+	else if (*end == 'M' || *end == 'm') shift = 20;
+	else if (*end == 'G' || *end == 'g') shift = 30;
+	if (shift) {
+		if (x > (~0ull >> shift))
+			return -1;
+		x <<= shift;
+		end++;
+	}
+	if (*end)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+int k64_model_set(struct k64_model *m, const char *assign, char *err, size_t errlen)
+{
+	const char *eq = strchr(assign, '=');
+	if (!eq || eq == assign) {
+		snprintf(err, errlen, "--param needs NAME=VALUE, got '%s'", assign);
+		return -1;
+	}
+	size_t n = (size_t)(eq - assign);
+	while (n && (assign[n - 1] == ' ' || assign[n - 1] == '\t'))
+		n--;
+	const char *val = eq + 1;
+	while (*val == ' ' || *val == '\t')
+		val++;
+	for (int i = 0; i < K64_P_COUNT; i++)
+		if (strlen(param_info[i].name) == n && !strncmp(param_info[i].name, assign, n)) {
+			uint64_t v;
+			if (parse_value(val, &v) || (!strcmp(param_info[i].unit, "bool") && v > 1) ||
+			    v > (1ull << 40)) {
+				snprintf(err, errlen, "bad value for parameter %s: '%s'", param_info[i].name, val);
+				return -1;
+			}
+			m->p[i] = v;
+			return 0;
+		}
+	snprintf(err, errlen, "unknown parameter '%.*s' (see --list-params)", (int)n, assign);
+	return -1;
+}
+
+int k64_model_set_file(struct k64_model *m, const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "cannot open parameter file '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	char line[512];
+	unsigned ln = 0;
+	int r = 0;
+	while (!r && fgets(line, sizeof line, f)) {
+		ln++;
+		char *h = strchr(line, '#');
+		if (h)
+			*h = 0;
+		char *s = line, *e = line + strlen(line);
+		while (*s == ' ' || *s == '\t')
+			s++;
+		while (e > s && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
+			*--e = 0;
+		if (!*s)
+			continue;
+		char msg[256];
+		if (k64_model_set(m, s, msg, sizeof msg)) {
+			snprintf(err, errlen, "%s:%u: %s", path, ln, msg);
+			r = -1;
+		}
+	}
+	fclose(f);
+	return r;
+}
+
+static bool pow2(uint64_t v) { return v && !(v & (v - 1)); }
+
+int k64_model_validate(const struct k64_model *m, char *err, size_t errlen)
+{
+	static const struct { enum k64_param size, line, ways, enable; const char *what; } caches[] = {
+		{ K64_P_icache_size, K64_P_icache_line, K64_P_icache_ways, K64_P_icache_enable, "icache" },
+		{ K64_P_dcache_size, K64_P_dcache_line, K64_P_dcache_ways, K64_P_dcache_enable, "dcache" },
+	};
+	for (size_t i = 0; i < 2; i++) {
+		uint64_t s = m->p[caches[i].size], l = m->p[caches[i].line], w = m->p[caches[i].ways];
+		if (!m->p[caches[i].enable])
+			continue;
+		if (!pow2(l) || l < 8 || l > 4096 || !w || w > 64 || s < l * w || s % (l * w) || !pow2(s / (l * w))) {
+			snprintf(err, errlen, "bad %s geometry: size %llu, line %llu, ways %llu (powers of two, "
+				 "line 8..4096, size = sets * ways * line)", caches[i].what, (unsigned long long)s,
+				 (unsigned long long)l, (unsigned long long)w);
+			return -1;
+		}
+	}
+	if (!m->p[K64_P_tlb_entries] || m->p[K64_P_tlb_entries] > 1024)
+		return snprintf(err, errlen, "tlb_entries must be 1..1024"), -1;
+	if (!m->p[K64_P_core_hz] || !m->p[K64_P_timebase_hz] || m->p[K64_P_timebase_hz] > m->p[K64_P_core_hz])
+		return snprintf(err, errlen, "core_hz and timebase_hz must be > 0, timebase_hz <= core_hz"), -1;
+	if (!pow2(m->p[K64_P_vec_lanes]) || m->p[K64_P_vec_lanes] > 64)
+		return snprintf(err, errlen, "vec_lanes must be a power of two 1..64"), -1;
+	if (!m->p[K64_P_vrf_ports] || m->p[K64_P_vrf_ports] > 64)
+		return snprintf(err, errlen, "vrf_ports must be 1..64"), -1;
+	if (!m->p[K64_P_keccak_rounds_per_cycle] || m->p[K64_P_keccak_rounds_per_cycle] > 24)
+		return snprintf(err, errlen, "keccak_rounds_per_cycle must be 1..24"), -1;
+	return 0;
+}
+
+void k64_model_list_params(const struct k64_model *m, FILE *f)
+{
+	fprintf(f, "# parameters of %s (override with --param NAME=VALUE or --param-file FILE)\n",
+		config_names[m->config]);
+	fprintf(f, "%-24s %12s  %-8s %s\n", "name", "value", "unit", "meaning [source]");
+	for (int i = 0; i < K64_P_COUNT; i++)
+		fprintf(f, "%-24s %12llu  %-8s %s\n", param_info[i].name, (unsigned long long)m->p[i],
+			param_info[i].unit, param_info[i].meaning);
+}
+
+/* ---- memory system ----------------------------------------------------------------------- */
+/* The L1s cache physical 0x8000_0000-0x8FFF_FFFF (§4b); user-mode addresses are virtual with
+ * no physical mapping, so all of them are taken as cacheable DRAM below 256 MiB. */
+static bool cacheable(const struct k64_model *m, uint64_t a)
+{
+	return m->user_mode || (a >= 0x80000000ull && a < 0x90000000ull);
+}
+
+static bool translated(const struct k64_model *m, const struct k64_hart *h)
+{
+	return m->user_mode || (h->priv < K64_PRIV_M && (h->satp >> 60) != 0);
+}
+
+/* TLB lookup of one page; returns the cycles added (hit cost + walk on a miss), charging the
+ * walk to the TLB cause (fetch walks are charged when the fetch stall is, see model_retire). */
+static uint64_t tlb(struct k64_model *m, struct k64_cachesim *t, uint64_t a, uint64_t hit_cost)
+{
+	if (likely(k64_cachesim_access(t, a, true)))
+		return hit_cost;
+	m->event[K64_EV_TLB_MISS]++;
+	if (t == &m->itlb)
+		m->fetch_walk += m->walk;
+	else
+		m->cause[K64_C_TLB] += m->walk;
+	return hit_cost + m->walk;
+}
+
+/* A scalar data read of size bytes at a: cycles beyond the hit latency (refills, TLB). */
+static uint64_t data_read(struct k64_model *m, struct k64_hart *h, uint64_t a, unsigned size)
+{
+	uint64_t c = 0;
+	if (translated(m, h)) {
+		c += tlb(m, &m->dtlb, a, m->p[K64_P_tlb_hit]);
+		m->cause[K64_C_TLB] += m->p[K64_P_tlb_hit];
+	}
+	uint64_t last = a + size - 1;
+	bool split = (a >> 3) != (last >> 3);
+	if (split) {
+		c += m->p[K64_P_split_beat];
+		m->cause[K64_C_SMEM] += m->p[K64_P_split_beat];
+	}
+	if (!m->p[K64_P_dcache_enable] || !cacheable(m, a)) {
+		uint64_t u = (m->p[K64_P_mem_read] + m->p[K64_P_refill_overhead]) * (split ? 2 : 1);
+		m->cause[K64_C_CMISS] += u;
+		m->event[K64_EV_MEM_STALL] += u;
+		return c + u;
+	}
+	for (uint64_t l = a >> m->dc.line_shift; l <= last >> m->dc.line_shift; l++)
+		if (!k64_cachesim_access(&m->dc, l << m->dc.line_shift, true)) {
+			c += m->refill_d;
+			m->cause[K64_C_CMISS] += m->refill_d;
+			m->event[K64_EV_DCACHE_MISS]++;
+			m->event[K64_EV_MEM_STALL] += m->refill_d;
+		}
+	return c;
+}
+
+/* A scalar write-through (no write-allocate): cycles beyond `store`. */
+static uint64_t data_write(struct k64_model *m, struct k64_hart *h, uint64_t a, unsigned size)
+{
+	uint64_t c = 0;
+	if (translated(m, h)) {
+		c += tlb(m, &m->dtlb, a, m->p[K64_P_tlb_hit]);
+		m->cause[K64_C_TLB] += m->p[K64_P_tlb_hit];
+	}
+	uint64_t last = a + size - 1;
+	unsigned beats = (a >> 3) != (last >> 3) ? 2 : 1;
+	c += beats * m->p[K64_P_mem_write] + (beats - 1) * m->p[K64_P_split_beat];
+	m->cause[K64_C_SMEM] += beats * m->p[K64_P_mem_write] + (beats - 1) * m->p[K64_P_split_beat];
+	m->event[K64_EV_MEM_STALL] += beats * m->p[K64_P_mem_write];
+	if (m->p[K64_P_dcache_enable] && cacheable(m, a))
+		for (uint64_t l = a >> m->dc.line_shift; l <= last >> m->dc.line_shift; l++)
+			(void)k64_cachesim_access(&m->dc, l << m->dc.line_shift, false);   /* updated if present */
+	return c;
+}
+
+/* ---- front end --------------------------------------------------------------------------- */
+/* Fetches 8-byte word w, requested at cycle start: returns its arrival. */
+static uint64_t fetch_word(struct k64_model *m, struct k64_hart *h, uint64_t w, uint64_t start)
+{
+	uint64_t a = w << 3, t = start;
+	if (translated(m, h))
+		t += tlb(m, &m->itlb, a, 0);   /* the translation register is part of fetch_overhead */
+	if (m->p[K64_P_icache_enable] && cacheable(m, a)) {
+		t += m->fetch_hit;
+		if (!k64_cachesim_access(&m->ic, a, true)) {
+			t += m->refill_i;
+			m->fetch_refill += m->refill_i;
+			m->event[K64_EV_ICACHE_MISS]++;
+			m->event[K64_EV_MEM_STALL] += m->refill_i;
+		}
+	} else {
+		t += m->p[K64_P_fetch_overhead] + m->p[K64_P_mem_read];
+	}
+	m->buf_w[1] = m->buf_w[0];
+	m->buf_w[0] = w;
+	return t;
+}
+
+/* The cycle instruction d issues: after t, and after the words holding it arrived. */
+static uint64_t issue_of(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d)
+{
+	uint64_t w0 = d->pc >> 3, w1 = (d->pc + d->len - 1) >> 3;
+	if (likely(w0 == m->buf_w[0] && w1 == w0))
+		return m->t;
+	uint64_t ready = m->fetch_t;
+	bool have0 = w0 == m->buf_w[0] || w0 == m->buf_w[1];
+	if (!have0)
+		ready = fetch_word(m, h, w0, ready);
+	if (w1 != w0 && w1 != m->buf_w[0])
+		ready = fetch_word(m, h, w1, ready);
+	m->fetch_t = ready;
+	return ready > m->t ? ready : m->t;
+}
+
+/* ---- vector unit ------------------------------------------------------------------------- */
+static unsigned vsew_bytes(uint64_t vtype) { return 1u << ((vtype >> 3) & 3); }
+static int vlmul_log2(uint64_t vtype) { int l = (int)(vtype & 7); return l >= 4 ? l - 8 : l; }
+static uint64_t regs(int emul) { return emul <= 0 ? 1 : 1ull << (emul > 3 ? 3 : emul); }
+static uint64_t cdiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+/* Vector source operands that are read per granule step: vs2, plus vs1 for .vv forms, plus vd
+ * for multiply-adds (funct6 1010xx/1011xx in OPMVV/OPMVX and 1011xx/1111xx in OPF*). */
+static unsigned vsources(const struct k64_dinsn *d)
+{
+	unsigned f3 = (d->word >> 12) & 7, f6 = d->word >> 26;
+	unsigned n = (f3 == 0 || f3 == 1 || f3 == 2) ? 2 : 1;
+	if (((f3 == 2 || f3 == 6) && (f6 & 0x38) == 0x28) || ((f3 == 1 || f3 == 5) && ((f6 & 0x3c) == 0x2c || (f6 & 0x3c) == 0x3c)))
+		n++;
+	return n;
+}
+
+/* Element-wise arithmetic through the lanes: per granule step the operand reads (sources
+ * spread over the ports), then stall check, compute and write (§4b Vector arithmetic). */
+static uint64_t vlanes(struct k64_model *m, const struct k64_dinsn *d, uint64_t granules, uint64_t extra_per_step)
+{
+	uint64_t reads = cdiv(vsources(d), m->p[K64_P_vrf_ports]);
+	return granules * (reads + m->p[K64_P_vec_step] + m->p[K64_P_vec_lane_stage] + extra_per_step);
+}
+
+/* An element-serial unit (FPGA vector multiply/divide, the shared bit-serial FPU). */
+static uint64_t velem(struct k64_model *m, uint64_t elems, uint64_t latency)
+{
+	return elems * (latency + m->p[K64_P_velem_overhead]);
+}
+
+/* Vector loads and stores: register-file phase, translation, the data-cache accesses through
+ * the 128-bit port (one in flight), register write-back (§4b Vector loads/stores). */
+static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r, bool store)
+{
+	const struct k64_dinsn *d = r->d;
+	unsigned mop = (d->word >> 26) & 3, lumop = (d->word >> 20) & 31, nf = (d->word >> 29) + 1;
+	unsigned width = (d->word >> 12) & 7, eew_b = width == 0 ? 1 : 1u << (width - 4);
+	uint64_t ports = m->p[K64_P_vrf_ports];
+	uint64_t data_regs;
+	if (mop == 0 && lumop == 8)                     /* whole-register */
+		data_regs = nf;
+	else if (mop == 0 && lumop == 11)               /* mask */
+		data_regs = 1;
+	else {
+		int emul = mop & 1 ? vlmul_log2(h->vtype)   /* indexed: data at SEW/LMUL */
+				   : (int)__builtin_ctz(eew_b) - (int)((h->vtype >> 3) & 3) + vlmul_log2(h->vtype);
+		data_regs = regs(emul) * nf;
+	}
+	uint64_t granules = data_regs * m->g;
+	uint64_t idx_granules = 0;
+	if (mop & 1) {
+		int iemul = (int)__builtin_ctz(eew_b) - (int)((h->vtype >> 3) & 3) + vlmul_log2(h->vtype);
+		idx_granules = regs(iemul) * m->g;
+	}
+	uint64_t c = m->p[K64_P_vec_issue] + m->p[K64_P_vls_close];
+	c += cdiv(granules + idx_granules, ports) * m->p[K64_P_vls_rf_fill];
+	if (!store)
+		c += granules * m->p[K64_P_vls_rf_write];
+	m->cause[K64_C_VMEM] += c;
+
+	/* memory phase, from the accesses the core logged: a contiguous transfer moves the 128-bit
+	 * granules it spans, strided and indexed ones access one element at a time */
+	bool xlate = translated(m, h), cached = m->p[K64_P_dcache_enable];
+	bool contiguous = mop == 0;
+	uint64_t page = WORD_NONE, last_gran = WORD_NONE, mem = 0, miss = 0, tl = 0, walks = 0;
+	for (uint32_t i = 0; i < r->nacc; i++) {
+		uint64_t a = r->acc[i].addr, end = a + r->acc[i].size;
+		uint64_t x = contiguous ? a & ~15ull : a;
+		for (; x < end; x = contiguous ? x + 16 : end) {
+			uint64_t lo = x > a ? x : a, hi = contiguous && x + 16 < end ? x + 16 : end;
+			if (contiguous && x == last_gran)
+				continue;       /* masked unit-stride elements sharing a granule */
+			last_gran = x;
+			if ((lo >> 12) != page) {
+				page = lo >> 12;
+				tl += m->p[K64_P_vls_translate];
+				if (xlate)
+					walks += tlb(m, &m->dtlb, lo, 0);
+			}
+			bool cache = cached && cacheable(m, lo);
+			if (store) {
+				uint64_t beats = ((hi - 1) >> 3) - (lo >> 3) + 1;
+				mem += 1 + beats * (m->p[K64_P_vls_store_beat] + m->p[K64_P_mem_write]);
+				m->event[K64_EV_MEM_STALL] += beats * m->p[K64_P_mem_write];
+				if (cache)
+					(void)k64_cachesim_access(&m->dc, lo, false);   /* updated if present */
+				continue;
+			}
+			mem += m->p[K64_P_vls_load_granule];
+			if (!cache) {
+				miss += m->p[K64_P_mem_read] + m->p[K64_P_refill_overhead];
+				continue;
+			}
+			for (uint64_t l = lo >> m->dc.line_shift; l <= (hi - 1) >> m->dc.line_shift; l++)
+				if (!k64_cachesim_access(&m->dc, l << m->dc.line_shift, true)) {
+					miss += m->refill_d;
+					m->event[K64_EV_DCACHE_MISS]++;
+				}
+		}
+	}
+	m->event[K64_EV_MEM_STALL] += miss;
+	m->cause[K64_C_VMEM] += mem + tl;
+	m->cause[K64_C_CMISS] += miss;
+	return c + mem + tl + walks + miss;
+}
+
+/* The vector crypto unit: per element group, gather the operand groups, request, wait, write
+ * back (§2 Vector crypto unit). Latencies are the unit's, independent of the data (Zvkt). */
+static uint64_t vcrypto(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, unsigned egw_bits,
+			unsigned operands, uint64_t latency)
+{
+	uint64_t egs = egw_bits / (8u * vsew_bytes(h->vtype));
+	uint64_t groups = h->vl > h->vstart ? (h->vl - h->vstart) / (egs ? egs : 1) : 0;
+	uint64_t gran = cdiv(egw_bits, 128);
+	uint64_t per = cdiv(operands * gran, m->p[K64_P_vrf_ports]) + m->p[K64_P_crypto_handshake] + latency + gran;
+	(void)d;
+	uint64_t c = m->p[K64_P_vec_issue] + groups * per;
+	m->cause[K64_C_CRYPTO] += c;
+	m->event[K64_EV_CRYPTO_BUSY] += c;
+	return c;
+}
+
+/* vkeccak.vi (§2 Keccak, §4b): the sub-sequencer fills the 2048-bit buffer over both ports
+ * (pipelined fills of vrf_ports granules), the engine runs nr rounds, the registers are written
+ * back a granule at a time. At VLEN >= 2048 the group is part of one register. */
+static uint64_t vkeccak(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d)
+{
+	unsigned nr = ((d->word >> 20) & 31) == 1 ? 12 : 24;
+	uint64_t nreg = h->vlen >= KECCAK_GROUP_BITS ? 1 : KECCAK_GROUP_BITS / h->vlen;
+	uint64_t groups = 1;
+	if (h->zvknhk_version == 2 && h->vlen > 128)
+		groups = h->vl > h->vstart ? (h->vl - h->vstart) / 32 : 0;
+	uint64_t fills = cdiv(KECCAK_GROUP_BITS / 128, m->p[K64_P_vrf_ports]);
+	uint64_t load = m->p[K64_P_keccak_fill_latency] + fills * m->p[K64_P_keccak_fill];
+	uint64_t engine = cdiv(nr, m->p[K64_P_keccak_rounds_per_cycle]) + 1;
+	uint64_t wb = (KECCAK_GROUP_BITS / 128) * m->p[K64_P_keccak_wb_granule] + nreg * m->p[K64_P_keccak_wb_reg];
+	uint64_t unit = groups * (load + m->p[K64_P_keccak_handshake] + wb);
+	m->keccak_ops[nr == 12] += groups;
+	m->keccak_engine[nr == 12] += groups * engine;
+	m->event[K64_EV_KECCAK_BUSY] += groups * engine;
+	m->event[K64_EV_CRYPTO_BUSY] += unit + groups * engine;
+	m->cause[K64_C_KECCAK] += groups * engine;
+	m->cause[K64_C_CRYPTO] += unit + m->p[K64_P_vec_issue];
+	return m->p[K64_P_vec_issue] + unit + groups * engine;
+}
+
+/* Everything the vector unit does apart from memory and crypto. */
+static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d)
+{
+	uint64_t vtype = h->vtype;
+	if (vtype >> 63)
+		return m->p[K64_P_vec_issue];
+	unsigned sewb = vsew_bytes(vtype);
+	int lmul = vlmul_log2(vtype);
+	uint64_t ports = m->p[K64_P_vrf_ports], g = m->g;
+	uint64_t group = regs(lmul) * g;                  /* granule steps of an LMUL group */
+	uint64_t vlmax = regs(lmul) * h->vlen / (8u * sewb);
+	uint64_t vl = h->vl;
+	unsigned f6 = d->word >> 26, f3 = (d->word >> 12) & 7;
+	bool fp = f3 == 1 || f3 == 5;
+	uint64_t c = m->p[K64_P_vec_issue];
+	enum k64_cause cause = K64_C_VLANES;
+	switch (d->cls) {
+	case K64_IC_VALU:
+		if (f6 == 0x17 && ((d->word >> 25) & 1) && (f3 == 3 || f3 == 4 || f3 == 5)) {
+			c += m->p[K64_P_splat_overhead] + cdiv(group, ports);    /* vmv.v.x/i, vfmv.v.f */
+		} else if (f6 == 0x27 && f3 == 3) {
+			c += vlanes(m, d, (((d->word >> 15) & 7) + 1) * g, 0);  /* vmv<nr>r.v */
+		} else {
+			c += vlanes(m, d, group, fp ? m->p[K64_P_lane_fpu_extra] : 0);
+		}
+		break;
+	case K64_IC_VMASK:
+		c += vlanes(m, d, f6 == 0x14 && f3 == 2 ? group : g, 0);  /* viota/vid write a group */
+		break;
+	case K64_IC_VWIDE:
+		c += vlanes(m, d, 2 * group, fp ? m->p[K64_P_lane_fpu_extra] : 0) + 2 * regs(lmul) * m->p[K64_P_vec_wb_stage];
+		break;
+	case K64_IC_VFP:
+		c += vlanes(m, d, group, m->p[K64_P_lane_fpu_extra]);
+		break;
+	case K64_IC_VMUL:
+		c += m->p[K64_P_vmul_latency] ? velem(m, vl, m->p[K64_P_vmul_latency]) : vlanes(m, d, group, 0);
+		break;
+	case K64_IC_VDIV:
+		c += m->p[K64_P_vdiv_latency] ? velem(m, vl, m->p[K64_P_vdiv_latency]) : vlanes(m, d, group, 0);
+		break;
+	case K64_IC_VFMUL: {
+		uint64_t lat = sewb == 8 ? m->p[K64_P_fmul_d_latency] : m->p[K64_P_fmul_s_latency];
+		cause = K64_C_FP;
+		c += lat ? velem(m, vl, lat + m->p[K64_P_lane_fpu_extra]) : vlanes(m, d, group, m->p[K64_P_lane_fpu_extra]);
+		break;
+	}
+	case K64_IC_VFDIV:
+		cause = K64_C_FP;
+		c += velem(m, vl, (sewb == 8 ? m->p[K64_P_fdiv_d_latency] : m->p[K64_P_fdiv_s_latency]) +
+				  m->p[K64_P_lane_fpu_extra]);
+		break;
+	case K64_IC_VRED:
+	case K64_IC_VPERM:
+	case K64_IC_VFIXED: {
+		/* the sequencer: read the sources at the ports' width, one element per step, write */
+		uint64_t src = group, dst = group, elems = vl;
+		if (d->cls == K64_IC_VRED) {
+			src = group + g;          /* vs2 group and vs1[0] */
+			dst = g;
+		} else if (d->cls == K64_IC_VPERM) {
+			bool slideup = f6 == 0x0e && (f3 == 3 || f3 == 4 || f3 == 6 || f3 == 5);
+			if (f6 == 0x0c && f3 == 0)
+				src = 2 * group;      /* vrgather.vv: data and indices */
+			else if (f6 == 0x0e && f3 == 0)
+				src = group + group / 2 + 1;   /* vrgatherei16 (indices at EEW 16, at least a granule) */
+			else if (slideup || f6 == 0x17)
+				src = 2 * group;      /* slides up and vcompress keep vd's other elements */
+			elems = vlmax;
+		}
+		cause = K64_C_VSEQ;
+		c += m->p[K64_P_seq_overhead] + cdiv(src, ports) + dst + elems * m->p[K64_P_seq_elem] +
+		     (dst / g) * m->p[K64_P_vec_wb_stage];
+		break;
+	}
+	case K64_IC_VMVXS:
+		c += m->p[K64_P_vmv_xs];
+		break;
+	case K64_IC_VMVSX:
+		c += m->p[K64_P_splat_overhead] + 1;
+		break;
+	case K64_IC_VCLMUL:
+		c += vlanes(m, d, group, 0);
+		break;
+	case K64_IC_VSET:
+	default:
+		return m->p[K64_P_alu];
+	}
+	m->cause[cause] += c;
+	m->event[K64_EV_VECTOR_BUSY] += c;
+	return c;
+}
+
+/* ---- one retired instruction ------------------------------------------------------------- */
+/* i2i of instruction r, charging its cycles to causes (everything but fetch stalls). */
+static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r)
+{
+	const struct k64_dinsn *d = r->d;
+	const uint64_t *p = m->p;
+	uint64_t c;
+	switch (d->cls) {
+	case K64_IC_ALU: case K64_IC_BRANCH: case K64_IC_JAL: case K64_IC_JALR: case K64_IC_CSR:
+	case K64_IC_VSET: case K64_IC_ILLEGAL:
+		m->cause[K64_C_INT] += p[K64_P_alu];
+		return p[K64_P_alu];
+	case K64_IC_LOAD: case K64_IC_FLOAD: case K64_IC_LR: {
+		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
+		m->cause[K64_C_SMEM] += p[K64_P_load_hit];
+		return p[K64_P_load_hit] + data_read(m, h, r->pre_rs1 + (d->cls == K64_IC_LR ? 0 : (uint64_t)d->imm), size);
+	}
+	case K64_IC_STORE: case K64_IC_FSTORE: case K64_IC_SC: {
+		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
+		m->cause[K64_C_SMEM] += p[K64_P_store];
+		return p[K64_P_store] + data_write(m, h, r->pre_rs1 + (d->cls == K64_IC_SC ? 0 : (uint64_t)d->imm), size);
+	}
+	case K64_IC_AMO: {
+		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
+		c = p[K64_P_load_hit] + p[K64_P_store] - p[K64_P_amo_extra];
+		m->cause[K64_C_SMEM] += c;
+		return c + data_read(m, h, r->pre_rs1, size) + data_write(m, h, r->pre_rs1, size);
+	}
+	case K64_IC_CBO:
+		m->cause[K64_C_SMEM] += p[K64_P_store];
+		return p[K64_P_store] + data_write(m, h, r->pre_rs1 & ~63ull, 8);
+	case K64_IC_MUL:
+		c = p[K64_P_multicycle] + p[K64_P_mul_latency];
+		m->cause[K64_C_MULDIV] += c;
+		return c;
+	case K64_IC_DIV:
+		c = p[K64_P_multicycle] + p[K64_P_div_latency];
+		m->cause[K64_C_MULDIV] += c;
+		return c;
+	case K64_IC_FENCE: case K64_IC_SYSTEM:
+		m->cause[K64_C_INT] += p[K64_P_fence];
+		return p[K64_P_fence];
+	case K64_IC_FENCE_I:
+		k64_cachesim_flush(&m->ic);
+		m->buf_w[0] = m->buf_w[1] = WORD_NONE;
+		m->cause[K64_C_INT] += p[K64_P_fence];
+		return p[K64_P_fence];
+	case K64_IC_FMISC: case K64_IC_FADD: case K64_IC_FCVT:
+		c = p[K64_P_multicycle] + p[K64_P_fadd_latency];
+		m->cause[K64_C_FP] += c;
+		return c;
+	case K64_IC_FMUL: case K64_IC_FMA: {
+		bool dbl = ((d->word >> 25) & 3) == 1;
+		c = p[K64_P_multicycle] + (dbl ? p[K64_P_fmul_d_latency] : p[K64_P_fmul_s_latency]);
+		m->cause[K64_C_FP] += c;
+		return c;
+	}
+	case K64_IC_FDIV: case K64_IC_FSQRT: {
+		bool dbl = ((d->word >> 25) & 3) == 1;
+		c = p[K64_P_multicycle] + (dbl ? p[K64_P_fdiv_d_latency] : p[K64_P_fdiv_s_latency]);
+		m->cause[K64_C_FP] += c;
+		return c;
+	}
+	case K64_IC_VLOAD:
+		return vmem(m, h, r, false);
+	case K64_IC_VSTORE:
+		return vmem(m, h, r, true);
+	case K64_IC_VAES:
+		return vcrypto(m, h, d, 128, 2, ((d->word >> 26) == 0x20 ? 0 : 1) * p[K64_P_aes_round]);
+	case K64_IC_VSHA2: {
+		bool ms = (d->word >> 26) == 0x2d;
+		return vcrypto(m, h, d, vsew_bytes(h->vtype) == 8 ? 256 : 128, 3,
+			       ms ? p[K64_P_sha2_schedule] : p[K64_P_sha2_compress]);
+	}
+	case K64_IC_VSM4:
+		return vcrypto(m, h, d, 128, 2, 4 * p[K64_P_sm4_round]);
+	case K64_IC_VGHASH:
+		return vcrypto(m, h, d, 128, (d->word >> 26) == 0x2c ? 3 : 2, p[K64_P_ghash]);
+	case K64_IC_VSM3:
+		return vcrypto(m, h, d, 256, 3, p[K64_P_sm3_step]);
+	case K64_IC_VKECCAK:
+		return vkeccak(m, h, d);
+	default:
+		return vector(m, h, d);
+	}
+}
+
+static void model_retire(void *ctx, struct k64_hart *h, const struct k64_retire *r)
+{
+	struct k64_model *m = ctx;
+	const struct k64_dinsn *d = r->d;
+	uint64_t issue;
+	if (unlikely(m->pre_d == d)) {
+		issue = m->pre_issue;
+		m->pre_d = NULL;
+	} else {
+		issue = issue_of(m, h, d);
+	}
+	uint64_t stall = issue - m->t;
+	if (unlikely(m->fetch_refill | m->fetch_walk)) {
+		/* the part of the stall spent refilling the I-cache or walking goes to those causes */
+		uint64_t w = m->fetch_walk < stall ? m->fetch_walk : stall;
+		uint64_t f = m->fetch_refill < stall - w ? m->fetch_refill : stall - w;
+		m->cause[K64_C_TLB] += w;
+		m->cause[K64_C_CMISS] += f;
+		m->cause[K64_C_FETCH] += stall - w - f;
+		m->fetch_refill = m->fetch_walk = 0;
+	} else {
+		m->cause[K64_C_FETCH] += stall;
+	}
+	m->event[K64_EV_FETCH_STALL] += stall;
+	uint64_t c = cost(m, h, r);
+	m->cls[d->cls]++;
+	m->t = issue + c;
+	m->fetch_t = issue;
+	if (r->taken) {
+		/* execute resolves the branch and flushes both fetch buffers (§4b Fetch) */
+		m->buf_w[0] = m->buf_w[1] = WORD_NONE;
+		m->fetch_t = issue + m->p[K64_P_branch_redirect];
+		if (m->t < m->fetch_t)
+			m->t = m->fetch_t;
+	}
+	m->last_cost = stall + c;
+}
+
+/* A trap: the faulting instruction does not retire; the pipeline is flushed and the handler
+ * fetched. Linux user mode emulates system calls in zero modelled cycles beyond this. */
+static void model_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval)
+{
+	struct k64_model *m = ctx;
+	(void)h;
+	(void)cause;
+	(void)tval;
+	m->pre_d = NULL;
+	m->traps++;
+	m->t += m->p[K64_P_trap];
+	m->cause[K64_C_INT] += m->p[K64_P_trap];
+	m->buf_w[0] = m->buf_w[1] = WORD_NONE;
+	m->fetch_t = m->t;
+}
+
+/* Time source: a counter read in d sees the cycle d issues (computed now and kept for its
+ * retirement); without d, the current time. */
+static uint64_t model_cycles(void *ctx, const struct k64_dinsn *d)
+{
+	struct k64_model *m = ctx;
+	if (!d)
+		return m->t;
+	if (m->pre_d != d) {
+		m->pre_issue = issue_of(m, m->h, d);
+		m->pre_d = d;
+	}
+	return m->pre_issue;
+}
+
+static uint64_t model_event(void *ctx, unsigned n)
+{
+	struct k64_model *m = ctx;
+	return n < K64_EV_COUNT ? m->event[n] : 0;
+}
+
+int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, char *err, size_t errlen)
+{
+	if (k64_model_validate(m, err, errlen))
+		return -1;
+	const uint64_t *p = m->p;
+	m->h = h;
+	m->user_mode = user_mode;
+	uint64_t step_bits = 64 * p[K64_P_vec_lanes];
+	m->g = h->vlen > step_bits ? h->vlen / step_bits : 1;
+	m->fetch_hit = p[K64_P_fetch_overhead] + p[K64_P_icache_hit];
+	m->refill_d = p[K64_P_mem_read] + (p[K64_P_dcache_line] / 8) * p[K64_P_mem_beat] + p[K64_P_refill_overhead];
+	m->refill_i = p[K64_P_mem_read] + (p[K64_P_icache_line] / 8) * p[K64_P_mem_beat] + p[K64_P_refill_overhead];
+	/* assumed walk: the upper levels hit the PTE line cache, the leaf refills a 64 B line */
+	m->walk = p[K64_P_walk_levels_cached] * p[K64_P_ptec_hit] + p[K64_P_mem_read] + 8 * p[K64_P_mem_beat] +
+		  p[K64_P_refill_overhead];
+	m->buf_w[0] = m->buf_w[1] = WORD_NONE;
+	uint64_t isz = p[K64_P_icache_enable] ? p[K64_P_icache_size] : 4096, iline = p[K64_P_icache_enable] ? p[K64_P_icache_line] : 64;
+	uint64_t dsz = p[K64_P_dcache_enable] ? p[K64_P_dcache_size] : 4096, dline = p[K64_P_dcache_enable] ? p[K64_P_dcache_line] : 64;
+	if (k64_cachesim_init(&m->ic, isz, iline, p[K64_P_icache_enable] ? (unsigned)p[K64_P_icache_ways] : 1) ||
+	    k64_cachesim_init(&m->dc, dsz, dline, p[K64_P_dcache_enable] ? (unsigned)p[K64_P_dcache_ways] : 1) ||
+	    k64_cachesim_init(&m->itlb, p[K64_P_tlb_entries] * 4096, 4096, (unsigned)p[K64_P_tlb_entries]) ||
+	    k64_cachesim_init(&m->dtlb, p[K64_P_tlb_entries] * 4096, 4096, (unsigned)p[K64_P_tlb_entries]))
+		return snprintf(err, errlen, "cannot set up the cache models"), -1;
+	struct k64_observer o = { m, model_retire, model_trap };
+	if (!k64_observer_add(h, &o))
+		return snprintf(err, errlen, "too many observers"), -1;
+	m->ts.ctx = m;
+	m->ts.cycles = model_cycles;
+	m->ts.event = model_event;
+	m->ts.hz = p[K64_P_core_hz];
+	h->ts = &m->ts;
+	return 0;
+}
+
+/* ---- results ----------------------------------------------------------------------------- */
+uint64_t k64_model_cycles(const struct k64_model *m) { return m->t; }
+uint64_t k64_model_last_cost(const struct k64_model *m) { return m->last_cost; }
+uint64_t k64_model_event(const struct k64_model *m, unsigned ev) { return ev < K64_EV_COUNT ? m->event[ev] : 0; }
+uint64_t k64_model_cause(const struct k64_model *m, enum k64_cause c) { return m->cause[c]; }
+
+static const struct { const char *name; unsigned ev; } event_list[] = {
+	{ "icache_misses", K64_EV_ICACHE_MISS }, { "dcache_misses", K64_EV_DCACHE_MISS },
+	{ "tlb_misses", K64_EV_TLB_MISS }, { "fetch_stall_cycles", K64_EV_FETCH_STALL },
+	{ "memory_stall_cycles", K64_EV_MEM_STALL }, { "vector_busy_cycles", K64_EV_VECTOR_BUSY },
+	{ "crypto_busy_cycles", K64_EV_CRYPTO_BUSY }, { "keccak_busy_cycles", K64_EV_KECCAK_BUSY },
+};
+
+/* Instruction groups of --stats (a class may count in one group only). */
+static void groups(const struct k64_model *m, uint64_t *keccak, uint64_t *crypto, uint64_t *vec, uint64_t *smem,
+		   uint64_t *br)
+{
+	*keccak = m->cls[K64_IC_VKECCAK];
+	*crypto = m->cls[K64_IC_VAES] + m->cls[K64_IC_VSHA2] + m->cls[K64_IC_VSM4] + m->cls[K64_IC_VGHASH] +
+		  m->cls[K64_IC_VSM3];
+	*vec = 0;
+	for (int c = K64_IC_VSET; c <= K64_IC_VSTORE; c++)
+		*vec += m->cls[c];
+	*vec += m->cls[K64_IC_VCLMUL];
+	*smem = m->cls[K64_IC_LOAD] + m->cls[K64_IC_STORE] + m->cls[K64_IC_AMO] + m->cls[K64_IC_LR] +
+		m->cls[K64_IC_SC] + m->cls[K64_IC_FLOAD] + m->cls[K64_IC_FSTORE] + m->cls[K64_IC_CBO];
+	*br = m->cls[K64_IC_BRANCH] + m->cls[K64_IC_JAL] + m->cls[K64_IC_JALR];
+}
+
+void k64_model_print_stats(const struct k64_model *m, FILE *f, uint64_t instret)
+{
+	uint64_t kc, cr, ve, sm, br;
+	groups(m, &kc, &cr, &ve, &sm, &br);
+	fprintf(f, "model: %s\n", config_names[m->config]);
+	fprintf(f, "cycles: %llu\n", (unsigned long long)m->t);
+	fprintf(f, "cpi: %.4f\n", instret ? (double)m->t / (double)instret : 0.0);
+	fprintf(f, "insns-vkeccak: %llu\ninsns-vector-crypto: %llu\ninsns-vector: %llu\ninsns-scalar-memory: %llu\n"
+		"insns-branches: %llu\n", (unsigned long long)kc, (unsigned long long)cr, (unsigned long long)ve,
+		(unsigned long long)sm, (unsigned long long)br);
+	for (int c = 0; c < K64_C_COUNT; c++)
+		fprintf(f, "cycles-%s: %llu\n", cause_names[c], (unsigned long long)m->cause[c]);
+	for (size_t i = 0; i < sizeof event_list / sizeof event_list[0]; i++)
+		fprintf(f, "%s: %llu\n", event_list[i].name, (unsigned long long)m->event[event_list[i].ev]);
+	for (int k = 0; k < 2; k++)
+		fprintf(f, "keccak-engine-cycles-per-permutation-%d: %.2f\n", k ? 12 : 24,
+			m->keccak_ops[k] ? (double)m->keccak_engine[k] / (double)m->keccak_ops[k] : 0.0);
+	fprintf(f, "traps: %llu\n", (unsigned long long)m->traps);
+}
+
+void k64_model_write_json(const struct k64_model *m, FILE *f, uint64_t instret, double seconds)
+{
+	uint64_t kc, cr, ve, sm, br;
+	groups(m, &kc, &cr, &ve, &sm, &br);
+	fprintf(f, "{\n  \"model\": \"%s\",\n  \"instructions\": %llu,\n  \"cycles\": %llu,\n  \"cpi\": %.6f,\n"
+		"  \"seconds\": %.6f,\n", config_names[m->config], (unsigned long long)instret, (unsigned long long)m->t,
+		instret ? (double)m->t / (double)instret : 0.0, seconds);
+	fprintf(f, "  \"instructions_by_group\": {\"vkeccak\": %llu, \"vector_crypto\": %llu, \"vector\": %llu, "
+		"\"scalar_memory\": %llu, \"branches\": %llu},\n", (unsigned long long)kc, (unsigned long long)cr,
+		(unsigned long long)ve, (unsigned long long)sm, (unsigned long long)br);
+	fputs("  \"instructions_by_class\": {", f);
+	for (int c = 0, first = 1; c < K64_IC_COUNT; c++)
+		if (m->cls[c]) {
+			fprintf(f, "%s\"%s\": %llu", first ? "" : ", ", k64_iclass_names[c], (unsigned long long)m->cls[c]);
+			first = 0;
+		}
+	fputs("},\n  \"cycles_by_cause\": {", f);
+	for (int c = 0; c < K64_C_COUNT; c++)
+		fprintf(f, "%s\"%s\": %llu", c ? ", " : "", cause_names[c], (unsigned long long)m->cause[c]);
+	fputs("},\n  \"events\": {", f);
+	for (size_t i = 0; i < sizeof event_list / sizeof event_list[0]; i++)
+		fprintf(f, "%s\"%s\": %llu", i ? ", " : "", event_list[i].name, (unsigned long long)m->event[event_list[i].ev]);
+	fprintf(f, "},\n  \"vkeccak\": {\"permutations_24\": %llu, \"engine_cycles_24\": %llu, \"permutations_12\": %llu, "
+		"\"engine_cycles_12\": %llu},\n  \"traps\": %llu,\n", (unsigned long long)m->keccak_ops[0],
+		(unsigned long long)m->keccak_engine[0], (unsigned long long)m->keccak_ops[1],
+		(unsigned long long)m->keccak_engine[1], (unsigned long long)m->traps);
+	fputs("  \"parameters\": {", f);
+	for (int i = 0; i < K64_P_COUNT; i++)
+		fprintf(f, "%s\"%s\": %llu", i ? ", " : "", param_info[i].name, (unsigned long long)m->p[i]);
+	fputs("}\n}\n", f);
+}

@@ -1,0 +1,78 @@
+/* The Karu64 cycle model (doc/cycle-model.md): a timing layer that observes retired
+ * instructions through the core's retire record and answers the core's time queries
+ * (core/observe.h). Nothing in the functional simulator depends on it. */
+#ifndef K64_TIMING_TIMING_H
+#define K64_TIMING_TIMING_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct k64_hart;
+struct k64_model;
+
+enum k64_param {
+#define P(name, sim, fpga, unit, meaning) K64_P_##name,
+#include "timing/params.def"
+#undef P
+	K64_P_COUNT
+};
+
+/* Where every modelled cycle goes (a CPI stack: the causes add up to the total). */
+#define K64_CAUSES(X) \
+	X(FETCH, "fetch") X(INT, "integer") X(MULDIV, "multiply/divide") X(FP, "fp") \
+	X(VLANES, "vector lanes") X(VSEQ, "vector sequencer") X(VMEM, "vector memory") \
+	X(SMEM, "scalar memory") X(CMISS, "cache misses") X(TLB, "tlb") X(CRYPTO, "crypto unit") \
+	X(KECCAK, "keccak")
+enum k64_cause {
+#define K64_CAUSE_ENUM(c, s) K64_C_##c,
+	K64_CAUSES(K64_CAUSE_ENUM)
+#undef K64_CAUSE_ENUM
+	K64_C_COUNT
+};
+
+/* hpm events: hpmcounterN / mhpmcounterN count event N (doc/cycle-model.md). */
+enum k64_event {
+	K64_EV_ICACHE_MISS = 3, K64_EV_DCACHE_MISS = 4, K64_EV_TLB_MISS = 5, K64_EV_FETCH_STALL = 6,
+	K64_EV_MEM_STALL = 7, K64_EV_VECTOR_BUSY = 8, K64_EV_CRYPTO_BUSY = 9, K64_EV_KECCAK_BUSY = 10,
+	K64_EV_COUNT = 11
+};
+
+/* Configurations: "karu64-sim", "karu64-fpga". Returns NULL with a message for unknown names. */
+struct k64_model *k64_model_new(const char *config, char *err, size_t errlen);
+void k64_model_free(struct k64_model *m);
+const char *k64_model_config(const struct k64_model *m);
+/* NAME=VALUE (decimal, 0x hex, or K/M/G suffix for sizes). 0, or -1 with a one-line message. */
+int k64_model_set(struct k64_model *m, const char *assign, char *err, size_t errlen);
+/* A file of NAME=VALUE lines, '#' comments and blank lines. */
+int k64_model_set_file(struct k64_model *m, const char *path, char *err, size_t errlen);
+uint64_t k64_model_param(const struct k64_model *m, enum k64_param p);
+/* Checks the geometry (powers of two, sizes) after all overrides; -1 with a message if bad. */
+int k64_model_validate(const struct k64_model *m, char *err, size_t errlen);
+void k64_model_list_params(const struct k64_model *m, FILE *f);
+/* Attaches the model to a hart as observer and time source. user_mode: Linux user mode
+ * (translated addresses, no page tables: assumed walks). */
+int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, char *err, size_t errlen);
+
+/* Results. */
+uint64_t k64_model_cycles(const struct k64_model *m);
+/* Cycles instruction-by-instruction: the cycles the last retired instruction took (profile). */
+uint64_t k64_model_last_cost(const struct k64_model *m);
+uint64_t k64_model_event(const struct k64_model *m, unsigned ev);
+uint64_t k64_model_cause(const struct k64_model *m, enum k64_cause c);
+/* The --stats lines (cycles:, cpi:, classes, causes) and the --stats-json object. */
+void k64_model_print_stats(const struct k64_model *m, FILE *f, uint64_t instret);
+void k64_model_write_json(const struct k64_model *m, FILE *f, uint64_t instret, double seconds);
+
+/* The cache and TLB models, exposed for their unit tests (timing/cachesim.c). */
+struct k64_cachesim {
+	unsigned sets, ways, line_shift;
+	uint64_t *tag;        /* sets * ways, most recently used first; ~0 = invalid */
+	uint64_t hits, misses;
+};
+int k64_cachesim_init(struct k64_cachesim *c, uint64_t size, uint64_t line, unsigned ways);
+void k64_cachesim_free(struct k64_cachesim *c);
+/* Looks addr up; on a miss allocates its line when allocate is set. Returns true on a hit. */
+bool k64_cachesim_access(struct k64_cachesim *c, uint64_t addr, bool allocate);
+void k64_cachesim_flush(struct k64_cachesim *c);
+#endif
