@@ -176,6 +176,7 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 				memset(d, 0, sizeof *d);
 				d->op = K64_OP_fall;
 				d->pc = pc;
+				d->idx = (uint8_t)(n - 1);   /* d->idx + 1 = the block's records (dispatch.inc) */
 				set_thr(d);
 			}
 			break;
@@ -195,6 +196,7 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 			memset(f, 0, sizeof *f);
 			f->op = K64_OP_fall;
 			f->pc = pc;
+			f->idx = (uint8_t)(n - 1);
 			set_thr(f);
 			break;
 		}

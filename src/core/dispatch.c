@@ -16,19 +16,31 @@ static bool k64_boundary(struct k64_hart *h)
 	return h->instret < h->limit;
 }
 
-/* The observed loop's report of one retired instruction to every observer (core/observe.h). */
+/* The observed loop's record of one retired instruction (core/observe.h). Records are delivered
+ * in batches; at once when an observer is live, and after a vector memory access (whose
+ * access log is the hart's, one instruction's at a time). */
 static inline void k64_observe_retire(struct k64_hart *h, const struct k64_dinsn *d, uint64_t pre, bool taken)
 {
-	struct k64_retire *r = &h->ret;
+	struct k64_retire *r = &h->rec[d->idx];
 	r->d = d;
 	r->pre_rs1 = pre;
+	r->vl = h->vl;
+	r->vtype = h->vtype;
+	r->nacc = h->acc_n;
 	r->priv = h->obs_priv;
 	r->taken = taken;
-	r->nacc = h->acc_n;
-	r->acc = h->acc;
-	h->obs[0].retire(h->obs[0].ctx, h, r);
-	for (unsigned i = 1; i < h->nobs; i++)
-		h->obs[i].retire(h->obs[i].ctx, h, r);
+	if (unlikely(h->obs_live | h->acc_n))
+		k64_observe_flush(h, d->idx + 1u, false);
+}
+
+void k64_observe_flush(struct k64_hart *h, unsigned n, bool end)
+{
+	unsigned b = h->rec_base;
+	h->rec_base = end ? 0 : n;
+	if (n <= b)
+		return;
+	for (unsigned i = 0; i < h->nobs; i++)
+		h->obs[i].retire(h->obs[i].ctx, h, h->rec + b, n - b);
 	h->acc_n = 0;
 }
 
@@ -64,6 +76,7 @@ void k64_run(struct k64_hart *h)
 
 void k64_raise(struct k64_hart *h, const struct k64_dinsn *d, uint64_t cause, uint64_t tval)
 {
+	h->nrec = d->idx;   /* the block's instructions before d retired */
 	h->pc = d->pc;
 	h->instret -= d->left;
 	h->trap_cause = cause;
@@ -74,6 +87,7 @@ void k64_raise(struct k64_hart *h, const struct k64_dinsn *d, uint64_t cause, ui
 
 void k64_exit_after(struct k64_hart *h, const struct k64_dinsn *d)
 {
+	h->nrec = d->idx;
 	h->pc = d->pc + d->len;
 	h->instret -= d->left - 1u;
 	longjmp(h->jmp, 1);
@@ -121,15 +135,21 @@ bool k64_observer_add(struct k64_hart *h, const struct k64_observer *o)
 			return false;
 	}
 	h->obs[h->nobs++] = *o;
+	h->obs_live |= o->live;
+	for (unsigned i = 0; i < K64_RETIRE_BATCH; i++)
+		h->rec[i].acc = h->acc;
 	return true;
 }
 
 void k64_observer_remove(struct k64_hart *h, void *ctx)
 {
 	unsigned j = 0;
+	h->obs_live = false;
 	for (unsigned i = 0; i < h->nobs; i++)
-		if (h->obs[i].ctx != ctx)
+		if (h->obs[i].ctx != ctx) {
+			h->obs_live |= h->obs[i].live;
 			h->obs[j++] = h->obs[i];
+		}
 	h->nobs = j;
 	if (!j) {
 		free(h->acc);

@@ -149,7 +149,11 @@ struct k64_hart {
 	/* observers (core/observe.h): the observed loop runs while nobs > 0 */
 	struct k64_observer obs[K64_MAX_OBSERVERS];
 	unsigned nobs;
-	struct k64_retire ret;
+	bool obs_live;                   /* an observer wants each record at once */
+	/* the records of the current block, at the index of their instruction (k64_dinsn.idx);
+	 * rec[rec_base .. ] are not delivered yet */
+	unsigned rec_base, nrec;
+	struct k64_retire rec[K64_RETIRE_BATCH];
 	uint8_t obs_priv;                /* observed mode: privilege the instruction executed in */
 	struct k64_acc *acc;             /* vector access log of the current instruction (observed mode) */
 	uint32_t acc_n;
@@ -276,6 +280,9 @@ bool k64_observer_add(struct k64_hart *h, const struct k64_observer *o);
 void k64_observer_remove(struct k64_hart *h, void *ctx);
 /* Tells the observers that a trap (exception or interrupt, mcause form) is being taken. */
 void k64_observe_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
+/* Delivers the pending retire records rec[rec_base .. n) (observed mode); at the end of a block
+ * (end = true) the next records start again at 0. */
+void k64_observe_flush(struct k64_hart *h, unsigned n, bool end);
 /* Records a vector memory access for the observers (only while observed): one entry per
  * element access, or per contiguous range the unit-stride fast path moves at once. */
 static inline void k64_acc_log(struct k64_hart *h, uint64_t addr, uint64_t size, bool write)

@@ -39,27 +39,35 @@ uint8_t k64_iclass_of(const struct k64_insn_desc *desc, uint32_t word);
 struct k64_acc { uint64_t addr; uint32_t size; uint32_t write; };
 #define K64_ACC_MAX 8192   /* >= elements * fields of the largest vector access (4096 bytes) */
 
-/* The retire record, filled by the observed dispatch loop before the observers run.
- * Everything else an observer needs is in d (pc, length, word, registers read and written,
- * immediate, class) and in the hart (vl, vtype = the configuration the instruction ran with;
- * vlen; the privilege it ran in is `priv` here, since an xRET changes h->priv). */
+/* The retire record, one per retired instruction, filled by the observed dispatch loop. With
+ * the record and d (pc, length, word, registers read and written, immediate, class) an
+ * observer knows everything about the instruction as it executed, without looking at the hart.
+ * Records are delivered in order, in batches (at the latest at the end of each block, before
+ * any counter read, system call or trap); an observer that needs the architectural state right
+ * after each instruction (the commit log) asks for `live` delivery, one record at a time. */
 struct k64_retire {
 	const struct k64_dinsn *d;
 	uint64_t pre_rs1;         /* x[rs1] before execution: scalar address = pre_rs1 + imm (AMO: pre_rs1) */
+	uint64_t vl, vtype;       /* the vector configuration the instruction executed with (after a vset*) */
+	const struct k64_acc *acc;   /* vector loads/stores: the element accesses made, in order */
+	uint32_t nacc;
+	uint32_t cycles;          /* left for a timing model to fill: the cycles this instruction took, for
+				     the observers after it (the profiler) */
 	uint8_t priv;             /* privilege the instruction executed in */
 	bool taken;               /* branches and jumps: control went elsewhere than pc + len */
-	uint32_t nacc;            /* vector loads/stores: accesses in acc[] (the hart's log) */
-	const struct k64_acc *acc;
 };
 
-/* An observer: retire() after every retired instruction; trap() when an exception or an
- * interrupt is taken (cause as mcause; the faulting instruction did not retire; in Linux user
- * mode also for ecall = system call, and for faults the front-end turns into signals). */
+/* An observer: retire() with the records of retired instructions; trap() when an exception or
+ * an interrupt is taken (cause as mcause; the faulting instruction did not retire; in Linux user
+ * mode also for ecall = system call, and for faults the front-end turns into signals). Observers
+ * run in the order they were attached, each on the whole batch. */
 struct k64_observer {
 	void *ctx;
-	void (*retire)(void *ctx, struct k64_hart *h, const struct k64_retire *r);
+	void (*retire)(void *ctx, struct k64_hart *h, struct k64_retire *r, unsigned n);
 	void (*trap)(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval);
+	bool live;                /* deliver each record right after its instruction */
 };
+#define K64_RETIRE_BATCH 72       /* > instructions per block (core/cache.h K64_BLOCK_MAX) */
 #define K64_MAX_OBSERVERS 4
 
 /* The time source a model gives the core. cycles(ctx, d): the cycle at which instruction d

@@ -69,9 +69,8 @@ static unsigned vgroup(const struct k64_hart *h, const struct k64_insn_desc *des
 	return l >= 4 ? 1 : 1u << l;
 }
 
-void k64_trace_retire(void *ctx, struct k64_hart *h, const struct k64_retire *r)
+static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64_retire *r)
 {
-	struct k64_tracer *t = ctx;
 	const struct k64_dinsn *d = r->d;
 	uint64_t pre_rs1 = r->pre_rs1;
 	FILE *f = t->out;
@@ -146,4 +145,10 @@ void k64_trace_retire(void *ctx, struct k64_hart *h, const struct k64_retire *r)
 		}
 	}
 	fputc('\n', f);
+}
+
+void k64_trace_retire(void *ctx, struct k64_hart *h, struct k64_retire *r, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		trace_one(ctx, h, &r[i]);
 }

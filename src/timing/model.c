@@ -44,10 +44,11 @@ struct k64_model {
 	uint64_t buf_w[2];           /* the two fetch buffers: 8-byte word numbers */
 	const struct k64_dinsn *pre_d;   /* issue computed early by a counter read in pre_d */
 	uint64_t pre_issue;
-	uint64_t last_cost;
 	uint64_t fetch_refill, fetch_walk;   /* of the fetch stall being accumulated */
 
 	struct k64_cachesim ic, dc, itlb, dtlb;
+	/* the most recently used line or page of each: a repeat is a hit that changes no LRU order */
+	uint64_t ic_last, dc_last, itlb_last, dtlb_last;
 	uint64_t cause[K64_C_COUNT];
 	uint64_t event[K64_EV_COUNT];
 	uint64_t cls[K64_IC_COUNT];
@@ -230,16 +231,28 @@ static bool cacheable(const struct k64_model *m, uint64_t a)
 	return m->user_mode || (a >= 0x80000000ull && a < 0x90000000ull);
 }
 
-static bool translated(const struct k64_model *m, const struct k64_hart *h)
+static bool translated(const struct k64_model *m, const struct k64_hart *h, unsigned priv)
 {
-	return m->user_mode || (h->priv < K64_PRIV_M && (h->satp >> 60) != 0);
+	return m->user_mode || (priv < K64_PRIV_M && (h->satp >> 60) != 0);
+}
+
+/* Cache lookup with allocation, through the most-recently-used shortcut. */
+static inline bool lookup(struct k64_cachesim *c, uint64_t *last, uint64_t a)
+{
+	uint64_t ln = a >> c->line_shift;
+	if (likely(ln == *last)) {
+		c->hits++;
+		return true;
+	}
+	*last = ln;
+	return k64_cachesim_access(c, a, true);
 }
 
 /* TLB lookup of one page; returns the cycles added (hit cost + walk on a miss), charging the
  * walk to the TLB cause (fetch walks are charged when the fetch stall is, see model_retire). */
 static uint64_t tlb(struct k64_model *m, struct k64_cachesim *t, uint64_t a, uint64_t hit_cost)
 {
-	if (likely(k64_cachesim_access(t, a, true)))
+	if (likely(lookup(t, t == &m->itlb ? &m->itlb_last : &m->dtlb_last, a)))
 		return hit_cost;
 	m->event[K64_EV_TLB_MISS]++;
 	if (t == &m->itlb)
@@ -250,10 +263,10 @@ static uint64_t tlb(struct k64_model *m, struct k64_cachesim *t, uint64_t a, uin
 }
 
 /* A scalar data read of size bytes at a: cycles beyond the hit latency (refills, TLB). */
-static uint64_t data_read(struct k64_model *m, struct k64_hart *h, uint64_t a, unsigned size)
+static uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
 	uint64_t c = 0;
-	if (translated(m, h)) {
+	if (translated(m, h, priv)) {
 		c += tlb(m, &m->dtlb, a, m->p[K64_P_tlb_hit]);
 		m->cause[K64_C_TLB] += m->p[K64_P_tlb_hit];
 	}
@@ -270,7 +283,7 @@ static uint64_t data_read(struct k64_model *m, struct k64_hart *h, uint64_t a, u
 		return c + u;
 	}
 	for (uint64_t l = a >> m->dc.line_shift; l <= last >> m->dc.line_shift; l++)
-		if (!k64_cachesim_access(&m->dc, l << m->dc.line_shift, true)) {
+		if (!lookup(&m->dc, &m->dc_last, l << m->dc.line_shift)) {
 			c += m->refill_d;
 			m->cause[K64_C_CMISS] += m->refill_d;
 			m->event[K64_EV_DCACHE_MISS]++;
@@ -280,10 +293,10 @@ static uint64_t data_read(struct k64_model *m, struct k64_hart *h, uint64_t a, u
 }
 
 /* A scalar write-through (no write-allocate): cycles beyond `store`. */
-static uint64_t data_write(struct k64_model *m, struct k64_hart *h, uint64_t a, unsigned size)
+static uint64_t data_write(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
 	uint64_t c = 0;
-	if (translated(m, h)) {
+	if (translated(m, h, priv)) {
 		c += tlb(m, &m->dtlb, a, m->p[K64_P_tlb_hit]);
 		m->cause[K64_C_TLB] += m->p[K64_P_tlb_hit];
 	}
@@ -294,7 +307,8 @@ static uint64_t data_write(struct k64_model *m, struct k64_hart *h, uint64_t a, 
 	m->event[K64_EV_MEM_STALL] += beats * m->p[K64_P_mem_write];
 	if (m->p[K64_P_dcache_enable] && cacheable(m, a))
 		for (uint64_t l = a >> m->dc.line_shift; l <= last >> m->dc.line_shift; l++)
-			(void)k64_cachesim_access(&m->dc, l << m->dc.line_shift, false);   /* updated if present */
+			if (l != m->dc_last)
+				(void)k64_cachesim_access(&m->dc, l << m->dc.line_shift, false);   /* updated if present */
 	return c;
 }
 
@@ -303,11 +317,11 @@ static uint64_t data_write(struct k64_model *m, struct k64_hart *h, uint64_t a, 
 static uint64_t fetch_word(struct k64_model *m, struct k64_hart *h, uint64_t w, uint64_t start)
 {
 	uint64_t a = w << 3, t = start;
-	if (translated(m, h))
+	if (translated(m, h, h->priv))
 		t += tlb(m, &m->itlb, a, 0);   /* the translation register is part of fetch_overhead */
 	if (m->p[K64_P_icache_enable] && cacheable(m, a)) {
 		t += m->fetch_hit;
-		if (!k64_cachesim_access(&m->ic, a, true)) {
+		if (!lookup(&m->ic, &m->ic_last, a)) {
 			t += m->refill_i;
 			m->fetch_refill += m->refill_i;
 			m->event[K64_EV_ICACHE_MISS]++;
@@ -382,14 +396,14 @@ static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_r
 	else if (mop == 0 && lumop == 11)               /* mask */
 		data_regs = 1;
 	else {
-		int emul = mop & 1 ? vlmul_log2(h->vtype)   /* indexed: data at SEW/LMUL */
-				   : (int)__builtin_ctz(eew_b) - (int)((h->vtype >> 3) & 3) + vlmul_log2(h->vtype);
+		int emul = mop & 1 ? vlmul_log2(r->vtype)   /* indexed: data at SEW/LMUL */
+				   : (int)__builtin_ctz(eew_b) - (int)((r->vtype >> 3) & 3) + vlmul_log2(r->vtype);
 		data_regs = regs(emul) * nf;
 	}
 	uint64_t granules = data_regs * m->g;
 	uint64_t idx_granules = 0;
 	if (mop & 1) {
-		int iemul = (int)__builtin_ctz(eew_b) - (int)((h->vtype >> 3) & 3) + vlmul_log2(h->vtype);
+		int iemul = (int)__builtin_ctz(eew_b) - (int)((r->vtype >> 3) & 3) + vlmul_log2(r->vtype);
 		idx_granules = regs(iemul) * m->g;
 	}
 	uint64_t c = m->p[K64_P_vec_issue] + m->p[K64_P_vls_close];
@@ -400,7 +414,7 @@ static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_r
 
 	/* memory phase, from the accesses the core logged: a contiguous transfer moves the 128-bit
 	 * granules it spans, strided and indexed ones access one element at a time */
-	bool xlate = translated(m, h), cached = m->p[K64_P_dcache_enable];
+	bool xlate = translated(m, h, r->priv), cached = m->p[K64_P_dcache_enable];
 	bool contiguous = mop == 0;
 	uint64_t page = WORD_NONE, last_gran = WORD_NONE, mem = 0, miss = 0, tl = 0, walks = 0;
 	for (uint32_t i = 0; i < r->nacc; i++) {
@@ -432,7 +446,7 @@ static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_r
 				continue;
 			}
 			for (uint64_t l = lo >> m->dc.line_shift; l <= (hi - 1) >> m->dc.line_shift; l++)
-				if (!k64_cachesim_access(&m->dc, l << m->dc.line_shift, true)) {
+				if (!lookup(&m->dc, &m->dc_last, l << m->dc.line_shift)) {
 					miss += m->refill_d;
 					m->event[K64_EV_DCACHE_MISS]++;
 				}
@@ -446,14 +460,13 @@ static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_r
 
 /* The vector crypto unit: per element group, gather the operand groups, request, wait, write
  * back (§2 Vector crypto unit). Latencies are the unit's, independent of the data (Zvkt). */
-static uint64_t vcrypto(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, unsigned egw_bits,
-			unsigned operands, uint64_t latency)
+static uint64_t vcrypto(struct k64_model *m, const struct k64_retire *r, unsigned egw_bits, unsigned operands,
+			uint64_t latency)
 {
-	uint64_t egs = egw_bits / (8u * vsew_bytes(h->vtype));
-	uint64_t groups = h->vl > h->vstart ? (h->vl - h->vstart) / (egs ? egs : 1) : 0;
+	uint64_t egs = egw_bits / (8u * vsew_bytes(r->vtype));
+	uint64_t groups = r->vl / (egs ? egs : 1);
 	uint64_t gran = cdiv(egw_bits, 128);
 	uint64_t per = cdiv(operands * gran, m->p[K64_P_vrf_ports]) + m->p[K64_P_crypto_handshake] + latency + gran;
-	(void)d;
 	uint64_t c = m->p[K64_P_vec_issue] + groups * per;
 	m->cause[K64_C_CRYPTO] += c;
 	m->event[K64_EV_CRYPTO_BUSY] += c;
@@ -463,13 +476,14 @@ static uint64_t vcrypto(struct k64_model *m, struct k64_hart *h, const struct k6
 /* vkeccak.vi (§2 Keccak, §4b): the sub-sequencer fills the 2048-bit buffer over both ports
  * (pipelined fills of vrf_ports granules), the engine runs nr rounds, the registers are written
  * back a granule at a time. At VLEN >= 2048 the group is part of one register. */
-static uint64_t vkeccak(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d)
+static uint64_t vkeccak(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r)
 {
+	const struct k64_dinsn *d = r->d;
 	unsigned nr = ((d->word >> 20) & 31) == 1 ? 12 : 24;
 	uint64_t nreg = h->vlen >= KECCAK_GROUP_BITS ? 1 : KECCAK_GROUP_BITS / h->vlen;
 	uint64_t groups = 1;
 	if (h->zvknhk_version == 2 && h->vlen > 128)
-		groups = h->vl > h->vstart ? (h->vl - h->vstart) / 32 : 0;
+		groups = r->vl / 32;
 	uint64_t fills = cdiv(KECCAK_GROUP_BITS / 128, m->p[K64_P_vrf_ports]);
 	uint64_t load = m->p[K64_P_keccak_fill_latency] + fills * m->p[K64_P_keccak_fill];
 	uint64_t engine = cdiv(nr, m->p[K64_P_keccak_rounds_per_cycle]) + 1;
@@ -485,9 +499,10 @@ static uint64_t vkeccak(struct k64_model *m, struct k64_hart *h, const struct k6
 }
 
 /* Everything the vector unit does apart from memory and crypto. */
-static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d)
+static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r)
 {
-	uint64_t vtype = h->vtype;
+	const struct k64_dinsn *d = r->d;
+	uint64_t vtype = r->vtype;
 	if (vtype >> 63)
 		return m->p[K64_P_vec_issue];
 	unsigned sewb = vsew_bytes(vtype);
@@ -495,7 +510,7 @@ static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64
 	uint64_t ports = m->p[K64_P_vrf_ports], g = m->g;
 	uint64_t group = regs(lmul) * g;                  /* granule steps of an LMUL group */
 	uint64_t vlmax = regs(lmul) * h->vlen / (8u * sewb);
-	uint64_t vl = h->vl;
+	uint64_t vl = r->vl;
 	unsigned f6 = d->word >> 26, f3 = (d->word >> 12) & 7;
 	bool fp = f3 == 1 || f3 == 5;
 	uint64_t c = m->p[K64_P_vec_issue];
@@ -587,27 +602,26 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_r
 	switch (d->cls) {
 	case K64_IC_ALU: case K64_IC_BRANCH: case K64_IC_JAL: case K64_IC_JALR: case K64_IC_CSR:
 	case K64_IC_VSET: case K64_IC_ILLEGAL:
-		m->cause[K64_C_INT] += p[K64_P_alu];
 		return p[K64_P_alu];
 	case K64_IC_LOAD: case K64_IC_FLOAD: case K64_IC_LR: {
 		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
 		m->cause[K64_C_SMEM] += p[K64_P_load_hit];
-		return p[K64_P_load_hit] + data_read(m, h, r->pre_rs1 + (d->cls == K64_IC_LR ? 0 : (uint64_t)d->imm), size);
+		return p[K64_P_load_hit] + data_read(m, h, r->priv, r->pre_rs1 + (d->cls == K64_IC_LR ? 0 : (uint64_t)d->imm), size);
 	}
 	case K64_IC_STORE: case K64_IC_FSTORE: case K64_IC_SC: {
 		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
 		m->cause[K64_C_SMEM] += p[K64_P_store];
-		return p[K64_P_store] + data_write(m, h, r->pre_rs1 + (d->cls == K64_IC_SC ? 0 : (uint64_t)d->imm), size);
+		return p[K64_P_store] + data_write(m, h, r->priv, r->pre_rs1 + (d->cls == K64_IC_SC ? 0 : (uint64_t)d->imm), size);
 	}
 	case K64_IC_AMO: {
 		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
 		c = p[K64_P_load_hit] + p[K64_P_store] - p[K64_P_amo_extra];
 		m->cause[K64_C_SMEM] += c;
-		return c + data_read(m, h, r->pre_rs1, size) + data_write(m, h, r->pre_rs1, size);
+		return c + data_read(m, h, r->priv, r->pre_rs1, size) + data_write(m, h, r->priv, r->pre_rs1, size);
 	}
 	case K64_IC_CBO:
 		m->cause[K64_C_SMEM] += p[K64_P_store];
-		return p[K64_P_store] + data_write(m, h, r->pre_rs1 & ~63ull, 8);
+		return p[K64_P_store] + data_write(m, h, r->priv, r->pre_rs1 & ~63ull, 8);
 	case K64_IC_MUL:
 		c = p[K64_P_multicycle] + p[K64_P_mul_latency];
 		m->cause[K64_C_MULDIV] += c;
@@ -617,12 +631,11 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_r
 		m->cause[K64_C_MULDIV] += c;
 		return c;
 	case K64_IC_FENCE: case K64_IC_SYSTEM:
-		m->cause[K64_C_INT] += p[K64_P_fence];
 		return p[K64_P_fence];
 	case K64_IC_FENCE_I:
 		k64_cachesim_flush(&m->ic);
+		m->ic_last = WORD_NONE;
 		m->buf_w[0] = m->buf_w[1] = WORD_NONE;
-		m->cause[K64_C_INT] += p[K64_P_fence];
 		return p[K64_P_fence];
 	case K64_IC_FMISC: case K64_IC_FADD: case K64_IC_FCVT:
 		c = p[K64_P_multicycle] + p[K64_P_fadd_latency];
@@ -645,36 +658,34 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_r
 	case K64_IC_VSTORE:
 		return vmem(m, h, r, true);
 	case K64_IC_VAES:
-		return vcrypto(m, h, d, 128, 2, ((d->word >> 26) == 0x20 ? 0 : 1) * p[K64_P_aes_round]);
+		return vcrypto(m, r, 128, 2, p[K64_P_aes_round]);
 	case K64_IC_VSHA2: {
 		bool ms = (d->word >> 26) == 0x2d;
-		return vcrypto(m, h, d, vsew_bytes(h->vtype) == 8 ? 256 : 128, 3,
+		return vcrypto(m, r, vsew_bytes(r->vtype) == 8 ? 256 : 128, 3,
 			       ms ? p[K64_P_sha2_schedule] : p[K64_P_sha2_compress]);
 	}
 	case K64_IC_VSM4:
-		return vcrypto(m, h, d, 128, 2, 4 * p[K64_P_sm4_round]);
+		return vcrypto(m, r, 128, 2, 4 * p[K64_P_sm4_round]);
 	case K64_IC_VGHASH:
-		return vcrypto(m, h, d, 128, (d->word >> 26) == 0x2c ? 3 : 2, p[K64_P_ghash]);
+		return vcrypto(m, r, 128, (d->word >> 26) == 0x2c ? 3 : 2, p[K64_P_ghash]);
 	case K64_IC_VSM3:
-		return vcrypto(m, h, d, 256, 3, p[K64_P_sm3_step]);
+		return vcrypto(m, r, 256, 3, p[K64_P_sm3_step]);
 	case K64_IC_VKECCAK:
-		return vkeccak(m, h, d);
+		return vkeccak(m, h, r);
 	default:
-		return vector(m, h, d);
+		return vector(m, h, r);
 	}
 }
 
-static void model_retire(void *ctx, struct k64_hart *h, const struct k64_retire *r)
+/* The slow part of an instruction's issue: a counter read already computed it, or it needs
+ * fetch words that are not in the buffers. */
+static __attribute__((noinline)) uint64_t issue_slow(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d)
 {
-	struct k64_model *m = ctx;
-	const struct k64_dinsn *d = r->d;
-	uint64_t issue;
-	if (unlikely(m->pre_d == d)) {
-		issue = m->pre_issue;
+	if (m->pre_d == d) {
 		m->pre_d = NULL;
-	} else {
-		issue = issue_of(m, h, d);
+		return m->pre_issue;
 	}
+	uint64_t issue = issue_of(m, h, d);
 	uint64_t stall = issue - m->t;
 	if (unlikely(m->fetch_refill | m->fetch_walk)) {
 		/* the part of the stall spent refilling the I-cache or walking goes to those causes */
@@ -682,24 +693,40 @@ static void model_retire(void *ctx, struct k64_hart *h, const struct k64_retire 
 		uint64_t f = m->fetch_refill < stall - w ? m->fetch_refill : stall - w;
 		m->cause[K64_C_TLB] += w;
 		m->cause[K64_C_CMISS] += f;
-		m->cause[K64_C_FETCH] += stall - w - f;
+		stall -= w + f;
 		m->fetch_refill = m->fetch_walk = 0;
-	} else {
-		m->cause[K64_C_FETCH] += stall;
 	}
-	m->event[K64_EV_FETCH_STALL] += stall;
-	uint64_t c = cost(m, h, r);
-	m->cls[d->cls]++;
-	m->t = issue + c;
-	m->fetch_t = issue;
-	if (r->taken) {
-		/* execute resolves the branch and flushes both fetch buffers (§4b Fetch) */
-		m->buf_w[0] = m->buf_w[1] = WORD_NONE;
-		m->fetch_t = issue + m->p[K64_P_branch_redirect];
-		if (m->t < m->fetch_t)
-			m->t = m->fetch_t;
+	m->cause[K64_C_FETCH] += stall;
+	m->event[K64_EV_FETCH_STALL] += issue - m->t;
+	return issue;
+}
+
+static void model_retire(void *ctx, struct k64_hart *h, struct k64_retire *rec, unsigned n)
+{
+	struct k64_model *m = ctx;
+	uint64_t alu = m->p[K64_P_alu];
+	for (struct k64_retire *r = rec, *end = rec + n; r < end; r++) {
+		const struct k64_dinsn *d = r->d;
+		uint64_t t0 = m->t, issue = t0, w0 = d->pc >> 3;
+		if (unlikely(w0 != m->buf_w[0] || ((d->pc + d->len - 1) >> 3) != w0 || m->pre_d))
+			issue = issue_slow(m, h, d);
+		/* ALU, branches and jumps (the common case) cost `alu`, charged to the integer cause,
+		 * which k64_model_cause computes as what the other causes leave of the total */
+		uint64_t c = likely(d->cls <= K64_IC_JALR) ? alu : cost(m, h, r);
+		m->cls[d->cls]++;
+		m->t = issue + c;
+		m->fetch_t = issue;
+		if (r->taken) {
+			/* execute resolves the branch and flushes both fetch buffers (§4b Fetch) */
+			m->buf_w[0] = m->buf_w[1] = WORD_NONE;
+			m->fetch_t = issue + m->p[K64_P_branch_redirect];
+			if (m->t < m->fetch_t) {
+				m->cause[K64_C_FETCH] += m->fetch_t - m->t;
+				m->t = m->fetch_t;
+			}
+		}
+		r->cycles = (uint32_t)(m->t - t0);
 	}
-	m->last_cost = stall + c;
 }
 
 /* A trap: the faulting instruction does not retire; the pipeline is flushed and the handler
@@ -713,7 +740,6 @@ static void model_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t t
 	m->pre_d = NULL;
 	m->traps++;
 	m->t += m->p[K64_P_trap];
-	m->cause[K64_C_INT] += m->p[K64_P_trap];
 	m->buf_w[0] = m->buf_w[1] = WORD_NONE;
 	m->fetch_t = m->t;
 }
@@ -754,6 +780,7 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 	m->walk = p[K64_P_walk_levels_cached] * p[K64_P_ptec_hit] + p[K64_P_mem_read] + 8 * p[K64_P_mem_beat] +
 		  p[K64_P_refill_overhead];
 	m->buf_w[0] = m->buf_w[1] = WORD_NONE;
+	m->ic_last = m->dc_last = m->itlb_last = m->dtlb_last = WORD_NONE;
 	uint64_t isz = p[K64_P_icache_enable] ? p[K64_P_icache_size] : 4096, iline = p[K64_P_icache_enable] ? p[K64_P_icache_line] : 64;
 	uint64_t dsz = p[K64_P_dcache_enable] ? p[K64_P_dcache_size] : 4096, dline = p[K64_P_dcache_enable] ? p[K64_P_dcache_line] : 64;
 	if (k64_cachesim_init(&m->ic, isz, iline, p[K64_P_icache_enable] ? (unsigned)p[K64_P_icache_ways] : 1) ||
@@ -761,7 +788,7 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 	    k64_cachesim_init(&m->itlb, p[K64_P_tlb_entries] * 4096, 4096, (unsigned)p[K64_P_tlb_entries]) ||
 	    k64_cachesim_init(&m->dtlb, p[K64_P_tlb_entries] * 4096, 4096, (unsigned)p[K64_P_tlb_entries]))
 		return snprintf(err, errlen, "cannot set up the cache models"), -1;
-	struct k64_observer o = { m, model_retire, model_trap };
+	struct k64_observer o = { m, model_retire, model_trap, false };
 	if (!k64_observer_add(h, &o))
 		return snprintf(err, errlen, "too many observers"), -1;
 	m->ts.ctx = m;
@@ -774,9 +801,17 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 
 /* ---- results ----------------------------------------------------------------------------- */
 uint64_t k64_model_cycles(const struct k64_model *m) { return m->t; }
-uint64_t k64_model_last_cost(const struct k64_model *m) { return m->last_cost; }
 uint64_t k64_model_event(const struct k64_model *m, unsigned ev) { return ev < K64_EV_COUNT ? m->event[ev] : 0; }
-uint64_t k64_model_cause(const struct k64_model *m, enum k64_cause c) { return m->cause[c]; }
+uint64_t k64_model_cause(const struct k64_model *m, enum k64_cause c)
+{
+	if (c != K64_C_INT)
+		return m->cause[c];
+	uint64_t other = 0;
+	for (int i = 0; i < K64_C_COUNT; i++)
+		if (i != K64_C_INT)
+			other += m->cause[i];
+	return m->t - other;
+}
 
 static const struct { const char *name; unsigned ev; } event_list[] = {
 	{ "icache_misses", K64_EV_ICACHE_MISS }, { "dcache_misses", K64_EV_DCACHE_MISS },
@@ -812,7 +847,7 @@ void k64_model_print_stats(const struct k64_model *m, FILE *f, uint64_t instret)
 		"insns-branches: %llu\n", (unsigned long long)kc, (unsigned long long)cr, (unsigned long long)ve,
 		(unsigned long long)sm, (unsigned long long)br);
 	for (int c = 0; c < K64_C_COUNT; c++)
-		fprintf(f, "cycles-%s: %llu\n", cause_names[c], (unsigned long long)m->cause[c]);
+		fprintf(f, "cycles-%s: %llu\n", cause_names[c], (unsigned long long)k64_model_cause(m, c));
 	for (size_t i = 0; i < sizeof event_list / sizeof event_list[0]; i++)
 		fprintf(f, "%s: %llu\n", event_list[i].name, (unsigned long long)m->event[event_list[i].ev]);
 	for (int k = 0; k < 2; k++)
@@ -839,7 +874,7 @@ void k64_model_write_json(const struct k64_model *m, FILE *f, uint64_t instret, 
 		}
 	fputs("},\n  \"cycles_by_cause\": {", f);
 	for (int c = 0; c < K64_C_COUNT; c++)
-		fprintf(f, "%s\"%s\": %llu", c ? ", " : "", cause_names[c], (unsigned long long)m->cause[c]);
+		fprintf(f, "%s\"%s\": %llu", c ? ", " : "", cause_names[c], (unsigned long long)k64_model_cause(m, c));
 	fputs("},\n  \"events\": {", f);
 	for (size_t i = 0; i < sizeof event_list / sizeof event_list[0]; i++)
 		fprintf(f, "%s\"%s\": %llu", i ? ", " : "", event_list[i].name, (unsigned long long)m->event[event_list[i].ev]);

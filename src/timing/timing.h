@@ -56,8 +56,6 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 
 /* Results. */
 uint64_t k64_model_cycles(const struct k64_model *m);
-/* Cycles instruction-by-instruction: the cycles the last retired instruction took (profile). */
-uint64_t k64_model_last_cost(const struct k64_model *m);
 uint64_t k64_model_event(const struct k64_model *m, unsigned ev);
 uint64_t k64_model_cause(const struct k64_model *m, enum k64_cause c);
 /* The --stats lines (cycles:, cpi:, classes, causes) and the --stats-json object. */
