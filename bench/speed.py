@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Speed benchmark (issue 2, "Speed"): the same compute-bound riscv64 programs (bench/*.c,
+"""Speed benchmark (issues 2 and 8, "Speed"): the same compute-bound riscv64 programs (bench/*.c,
 -O2 -march=rv64gc) in karu64 and in QEMU 10's qemu-riscv64, in one run. The retired-instruction
 count comes from `karu64 --stats` (both simulators execute the same instructions); wall-clock
 seconds are the best of --runs runs for each. Prints a table and writes it as markdown to
@@ -69,6 +69,7 @@ def main():
                 return 1
         qt, qout = [], None
         kt, kout, insns = [], None, None
+        mt, mout = [], None      # karu64 with the cycle model (karu64-fpga)
         for _ in range(a.runs):   # interleaved, so a burst of machine load hits both alike
             t, r = timed([a.qemu] + (["-cpu", "rva23u64,vlen=%d" % vlen] if vlen else []) + [exe])
             qt.append(t)
@@ -80,6 +81,10 @@ def main():
                 for line in r.stderr.decode(errors="replace").splitlines():
                     if line.startswith("instructions:"):
                         insns = int(line.split(":")[1])
+                t, r = timed([a.karu64, "--model=karu64-fpga"] + (["--vlen=%d" % vlen] if vlen else []) +
+                             shlex.split(a.karu64_args) + [exe])
+                mt.append(t)
+                mout = (r.stdout, r.returncode)
         note = ""
         if qout[1] != 0:
             note = "qemu exit %d" % qout[1]
@@ -87,20 +92,26 @@ def main():
             note = "OUTPUT DIFFERS (karu64 exit %d)" % kout[1]
         elif have_karu and not insns:
             note = "no instruction count from --stats"
+        elif have_karu and mout != qout:
+            note = "OUTPUT DIFFERS with --model (exit %d)" % mout[1]
         bad += bool(note)
-        rows.append((n + ("@VLEN%d" % vlen if vlen else ""), insns, min(kt) if kt else None, min(qt), note))
+        rows.append((n + ("@VLEN%d" % vlen if vlen else ""), insns, min(kt) if kt else None, min(qt),
+                     min(mt) if mt else None, note))
 
     def fmt(v, f):
         return f % v if v is not None else "n/a"
 
-    hdr = ["program", "instructions", "karu64 s", "karu64 MIPS", "QEMU s", "QEMU MIPS", "karu64/QEMU"]
+    hdr = ["program", "instructions", "karu64 s", "karu64 MIPS", "QEMU s", "QEMU MIPS", "karu64/QEMU",
+           "karu64-fpga s", "karu64-fpga MIPS", "model/functional time"]
     table = []
-    for n, insns, ks, qs, note in rows:
+    for n, insns, ks, qs, ms, note in rows:
         kmips = insns / ks / 1e6 if insns and ks else None
         qmips = insns / qs / 1e6 if insns else None
+        mmips = insns / ms / 1e6 if insns and ms else None
         ratio = qs / ks if ks else None
         table.append([n, fmt(insns, "%d"), fmt(ks, "%.3f"), fmt(kmips, "%.0f"), "%.3f" % qs, fmt(qmips, "%.0f"),
-                      fmt(ratio, "%.2f") + ((" " + note) if note else "")])
+                      fmt(ratio, "%.2f"), fmt(ms, "%.3f"), fmt(mmips, "%.0f"),
+                      fmt(ms / ks if ms and ks else None, "%.2f") + ((" " + note) if note else "")])
     w = [max(len(r[i]) for r in table + [hdr]) for i in range(len(hdr))]
     line = lambda r: "  ".join(c.rjust(w[i]) if i else c.ljust(w[i]) for i, c in enumerate(r))
     print(line(hdr))
@@ -111,7 +122,8 @@ def main():
     md += ["| " + " | ".join(r) + " |" for r in table]
     md.append("")
     md.append("Best of %d wall-clock runs per simulator; instructions from `karu64 --stats`; MIPS = instructions / "
-              "seconds for both; last column = QEMU seconds / karu64 seconds. Programs: bench/*.c, "
+              "seconds for all; karu64/QEMU = QEMU seconds / karu64 seconds; karu64-fpga = karu64 with "
+              "`--model=karu64-fpga` (the cycle model); last column = its seconds / functional karu64's. Programs: bench/*.c, "
               "`clang-19 -O2 -march=rv64gc`, static. Host: %s, %d CPUs." % (a.runs, cpu_name(), os.cpu_count() or 0))
     with open(os.path.join(a.out, "speed.md"), "w") as fh:
         fh.write("\n".join(md) + "\n")
