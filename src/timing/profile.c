@@ -546,20 +546,24 @@ static COLD void transfer(struct k64_profile *p, uint64_t pc, unsigned len, enum
 			lo = s->lo;
 			span = s->hi - s->lo;
 		}
+		p->fn[f].calls++;
+		/* At the depth limit (calls that never return) the call is counted as a jump. */
+		if (p->depth == K64_PROFILE_MAX_DEPTH)
+			return;
 		push(p, f, pc + len);
 		p->c_lo = lo;
 		p->c_span = span;
-		p->fn[f].calls++;
 		return;
 	}
-	/* RET: to the frame that expects it, else to the function it lands in, else a jump. */
+	/* RET: to the frame that expects it, else to the function it lands in (a named one: two
+	 * unknown bucket frames are no evidence), else a jump. */
 	for (size_t i = p->depth; i-- > 1;)
 		if (p->stack[i].ret == next_pc) {
 			pop_to(p, i - 1);
 			return;
 		}
 	const struct seg *s = target_seg(p, next_pc);
-	for (size_t i = p->depth; i-- > 0;)
+	for (size_t i = p->depth; p->fn[s->func].kind == FN_SYMBOL && i-- > 0;)
 		if (p->stack[i].func == s->func) {
 			if (i + 1 < p->depth)
 				pop_to(p, i);
@@ -569,14 +573,27 @@ static COLD void transfer(struct k64_profile *p, uint64_t pc, unsigned len, enum
 		}
 }
 
+/* A JUMP needs nothing: the next retire outside the segment replaces the top frame's function. */
+static COLD void retire_elsewhere(struct k64_profile *p, uint64_t pc, unsigned len, enum k64_prof_kind kind,
+				  uint64_t next_pc, uint64_t cycles)
+{
+	enter(p, pc);
+	p->t_cyc += cycles;
+	p->t_ins++;
+	if (kind == K64_PROF_CALL || kind == K64_PROF_RET)
+		transfer(p, pc, len, kind, next_pc);
+}
+
+/* Both slow paths are tail calls, so the common case needs no stack frame. */
 void k64_profile_retire(struct k64_profile *p, uint64_t pc, unsigned len, enum k64_prof_kind kind,
 			uint64_t next_pc, uint64_t cycles)
 {
-	if (unlikely(pc - p->c_lo >= p->c_span))
-		enter(p, pc);
+	if (unlikely(pc - p->c_lo >= p->c_span)) {
+		retire_elsewhere(p, pc, len, kind, next_pc, cycles);
+		return;
+	}
 	p->t_cyc += cycles;
 	p->t_ins++;
-	/* A JUMP needs nothing here: the next retire outside the segment replaces the top. */
 	if (unlikely(kind == K64_PROF_CALL || kind == K64_PROF_RET))
 		transfer(p, pc, len, kind, next_pc);
 }

@@ -8,8 +8,8 @@
  *    to pc + len, and counts one call of the callee.
  *  - RET pops to the topmost frame expecting a return to next_pc (frames above it are
  *    discarded: an exception unwinding, a longjmp that happens to match). If none does, it
- *    pops to the topmost frame whose function contains next_pc (longjmp back to the caller
- *    of setjmp); failing that it is treated as a jump.
+ *    pops to the topmost frame whose function (a symbol, not an unknown bucket) contains
+ *    next_pc (longjmp back to the caller of setjmp); failing that it is treated as a jump.
  *  - Whenever an instruction retires in a function other than the top frame's, without a CALL
  *    or RET to explain it (JUMP, tail call, fall-through, signal handler entry, the return of a
  *    RET treated as a jump), the top frame's function is replaced by it.
@@ -35,6 +35,9 @@
 #include <stdio.h>
 
 #define K64_PROFILE_FOLD_DEPTH 256
+/* Frames beyond this depth (128 MiB of stack; only calls that never return get there) are not
+ * pushed: such a call counts as a call and moves like a jump. */
+#define K64_PROFILE_MAX_DEPTH (1u << 22)
 
 struct k64_profile;
 

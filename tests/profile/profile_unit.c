@@ -300,6 +300,45 @@ static void test_longjmp(void)
 	k64_profile_free(p);
 }
 
+/* main calls unnamed code at 0x9000 (1), which calls f (1); f (1) returns to 0xa000, unnamed
+ * too and expected by no frame (1): an unknown frame below is no reason to unwind to it, so it
+ * is a jump; the code there (2) returns as f's frame expects (1), the code at 0x9004 returns to
+ * main (1); main (1). */
+static void test_unknown_return(void)
+{
+	struct k64_profile *p = two_funcs();
+	call(p, 0x1000, 0x9000, 1);
+	call(p, 0x9000, 0x2000, 1);
+	ins(p, 0x2000, 1);
+	ret(p, 0x2004, 0xa000, 1);
+	ins(p, 0xa000, 2);
+	ret(p, 0xa004, 0x9004, 1);
+	ret(p, 0x9004, 0x1004, 1);
+	ins(p, 0x1004, 1);
+	struct table t;
+	read_table(p, &t);
+	expect(&t, "unknown return", "[unknown]", 5, 7, 4, 6, 1);
+	expect(&t, "unknown return", "f", 2, 2, 2, 2, 1);
+	invariants(p, "unknown return", 9, 8);
+	check_folded(p, "unknown return", "main 2\nmain;[unknown] 2\nmain;[unknown];[unknown] 3\nmain;[unknown];f 2\n");
+	k64_profile_free(p);
+}
+
+/* Calls that never return (a loop of jal ra to the next instruction) stop at the depth limit:
+ * every one is still a call, all cycles still count, the stack stops growing. */
+static void test_depth_limit(void)
+{
+	struct k64_profile *p = two_funcs();
+	const unsigned long long n = K64_PROFILE_MAX_DEPTH + 10ull;
+	for (unsigned long long i = 0; i < n; i++)
+		call(p, 0x1000, 0x1000, 1);
+	struct table t;
+	read_table(p, &t);
+	expect(&t, "depth limit", "main", n, n, n, n, n);
+	invariants(p, "depth limit", n, n);
+	k64_profile_free(p);
+}
+
 /* main -> a -> b -> a (mutual recursion); a's inclusive count holds each instruction once.
  * main: call (1), after (1); a1: 0x3000 (1), call b (1), return (1); b: call a (1), return
  * (1); a2: 0x3000 (1), branch (1), return (1). */
@@ -528,6 +567,8 @@ int main(int argc, char **argv)
 	test_longjmp();
 	test_mutual();
 	test_unknown();
+	test_unknown_return();
+	test_depth_limit();
 	test_no_symbols();
 	test_map();
 	test_late_symbol();
