@@ -14,7 +14,9 @@
  *    or RET to explain it (JUMP, tail call, fall-through, signal handler entry, the return of a
  *    RET treated as a jump), the top frame's function is replaced by it.
  * Self counts go to the function containing pc; inclusive counts go once to each distinct
- * function on the stack (recursion is not counted twice).
+ * function on the stack (recursion is not counted twice). A trap or signal handler thus runs
+ * in place of the interrupted function until it returns there; an ecall reported as a CALL
+ * (len 4) and mret/sret as a RET would show M-mode handlers as callees instead.
  *
  * Addresses inside no symbol are counted in buckets named after the gap between symbols that
  * holds them: "[unknown 0x<end of the preceding symbol>]"; below the first symbol, above the
@@ -65,14 +67,16 @@ void k64_profile_retire(struct k64_profile *p, uint64_t pc, unsigned len, enum k
 /* The name of the function or unknown bucket counting pc; *lo and *hi (if not NULL) get the
  * address range of pc's part of it. The string is valid until the next symbol is added. */
 const char *k64_profile_symbol(struct k64_profile *p, uint64_t pc, uint64_t *lo, uint64_t *hi);
-/* Text table: a header line, one row per function that retired an instruction sorted by self
- * cycles (descending; ties by name, then address) with self cycles, self %, inclusive cycles,
- * inclusive %, self instructions, inclusive instructions, calls and the function's name, then
- * a totals line. Percentages are of all cycles. Returns 0, or -1 on a write error. */
+/* Text table: a header line, one row per function that retired an instruction or was called,
+ * sorted by self cycles (descending; ties by name, then address), with self cycles, self %,
+ * inclusive cycles, inclusive %, self instructions, inclusive instructions, calls and the
+ * function's name, then a totals line named "[total]". Percentages are of all cycles. Returns
+ * 0, or -1 on a write error or if the profile ran out of memory while counting (then it stops
+ * counting calls and returns and writes nothing). */
 int k64_profile_write_table(const struct k64_profile *p, FILE *f);
 /* Folded stacks, one line "root;...;leaf <self cycles of leaf in that stack>" per distinct
- * stack with a nonzero count, sorted by the stack's text. Returns 0, or -1 on a write error or
- * out of memory. */
+ * stack with a nonzero count, sorted by the stack's text (';' or control characters in a name
+ * become '_'). Returns 0, or -1 on a write error or out of memory. */
 int k64_profile_write_folded(const struct k64_profile *p, FILE *f);
 void k64_profile_free(struct k64_profile *p);
 #endif
