@@ -267,6 +267,47 @@ int k64_elf_load(struct k64_elf *e, struct k64_mem *m, uint64_t bias, bool set_p
 	return 0;
 }
 
+int k64_elf_symbols(const struct k64_elf *e, int (*fn)(void *ctx, const struct k64_elf_sym *s), void *ctx)
+{
+	const uint8_t *h = e->data;
+	if (!h || e->size < EHDR_SIZE)
+		return -1;
+	uint64_t shoff = rd64(h + 40);
+	unsigned shentsize = rd16(h + 58), shnum = rd16(h + 60);
+	if (shoff == 0 || shnum == 0)
+		return 0;
+	if (shentsize != SHDR_SIZE || !in_file(shoff, (uint64_t)shnum * SHDR_SIZE, e->size))
+		return -1;
+	for (unsigned i = 0; i < shnum; i++) {
+		const uint8_t *sh = h + shoff + (uint64_t)i * SHDR_SIZE;
+		if (rd32(sh + 4) != SHT_SYMTAB)
+			continue;
+		uint64_t off = rd64(sh + 24), sz = rd64(sh + 32);
+		unsigned link = rd32(sh + 40);
+		if (!in_file(off, sz, e->size) || link >= shnum)
+			return -1;
+		const uint8_t *str = h + shoff + (uint64_t)link * SHDR_SIZE;
+		uint64_t stroff = rd64(str + 24), strsz = rd64(str + 32);
+		if (rd32(str + 4) != SHT_STRTAB || !in_file(stroff, strsz, e->size))
+			return -1;
+		for (uint64_t k = 0; k + SYM_SIZE <= sz; k += SYM_SIZE) {
+			const uint8_t *sym = h + off + k;
+			uint32_t st_name = rd32(sym);
+			const char *name = (const char *)h + stroff + st_name;
+			struct k64_elf_sym s = {
+				.name = name, .value = rd64(sym + 8), .size = rd64(sym + 16),
+				.type = sym[4] & 15, .bind = sym[4] >> 4, .shndx = rd16(sym + 6),
+			};
+			if (s.shndx == 0 || st_name >= strsz || !memchr(name, 0, strsz - st_name))
+				continue;
+			int r = fn(ctx, &s);
+			if (r)
+				return r;
+		}
+	}
+	return 0;
+}
+
 int k64_elf_symbol(const struct k64_elf *e, const char *name, uint64_t *value)
 {
 	const uint8_t *h = e->data;

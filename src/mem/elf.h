@@ -46,6 +46,17 @@ int k64_elf_parse(const uint8_t *buf, size_t size, struct k64_elf *e, char *err,
  * target must already be mapped (bare-metal RAM). */
 int k64_elf_load(struct k64_elf *e, struct k64_mem *m, uint64_t bias, bool set_perms,
 		 char *err, size_t errlen);
+/* One defined .symtab entry as k64_elf_symbols passes it (value unbiased). */
+struct k64_elf_sym {
+	const char *name;         /* NUL-terminated inside the file's string table */
+	uint64_t value, size;
+	uint8_t type, bind;       /* ELF64_ST_TYPE and ELF64_ST_BIND of st_info */
+	uint16_t shndx;
+};
+/* Calls fn for every defined symbol of .symtab in table order, stopping at the first nonzero
+ * return of fn. Returns 0 (also when there is no .symtab), fn's nonzero value, or -1 if the
+ * table or its string table lies outside the file. */
+int k64_elf_symbols(const struct k64_elf *e, int (*fn)(void *ctx, const struct k64_elf_sym *s), void *ctx);
 /* Value of a symbol from .symtab (unbiased). Returns 0, or -1 if absent or the table is bad. */
 int k64_elf_symbol(const struct k64_elf *e, const char *name, uint64_t *value);
 void k64_elf_close(struct k64_elf *e);
