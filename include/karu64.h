@@ -32,6 +32,7 @@ struct k64_config {
 	const char *model;        /* cycle model: NULL or "none" (functional), "karu64-sim", "karu64-fpga" */
 	char **params;            /* model parameter overrides "NAME=VALUE" (NULL-terminated), after param_file */
 	const char *param_file;   /* NAME=VALUE lines */
+	bool profile;             /* count instructions and cycles per guest function (k64_machine_profile) */
 };
 
 enum k64_status { K64_EXITED, K64_LIMIT };
@@ -60,6 +61,9 @@ uint64_t k64_instret(const struct k64_machine *m);
 /* The cycle model of the machine (NULL in functional mode): see src/timing/timing.h. */
 struct k64_model;
 struct k64_model *k64_machine_model(const struct k64_machine *m);
+/* The function profile of the run so far (cfg.profile; NULL otherwise): src/timing/profile.h. */
+struct k64_profile;
+struct k64_profile *k64_machine_profile(struct k64_machine *m);
 
 /* Commit log in Spike's --log-commits format (plus a disassembly column when disasm is set). */
 void k64_trace(struct k64_machine *m, FILE *out, bool disasm);

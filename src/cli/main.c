@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "karu64.h"
+#include "timing/profile.h"
 #include "timing/timing.h"
 
 extern char **environ;
@@ -33,6 +34,9 @@ static const char usage[] =
 "  --param NAME=VALUE  set a model parameter (repeatable; see --list-params)\n"
 "  --param-file=FILE   model parameters from FILE (NAME=VALUE lines, # comments)\n"
 "  --list-params       print the parameters of the chosen model and exit\n"
+"  --profile=FILE      instructions and cycles per guest function, self and inclusive\n"
+"  --profile-folded=FILE  the same as folded stacks weighted by cycles (flamegraph.pl,\n"
+"                      inferno, speedscope)\n"
 "  --trace[=FILE]      commit log in Spike's --log-commits format (default stderr)\n"
 "  --disasm            add a disassembly column to --trace\n"
 "  --seed=N            seed for getrandom and AT_RANDOM (default 0: runs are reproducible)\n"
@@ -118,7 +122,7 @@ int main(int argc, char **argv)
 	struct k64_config cfg = { 0 };
 	struct env env = { 0 };
 	bool stats = false, disasm = false, list_params = false;
-	const char *trace = NULL, *stats_json = NULL;
+	const char *trace = NULL, *stats_json = NULL, *prof = NULL, *prof_folded = NULL;
 	char **params = NULL;
 	size_t nparams = 0;
 	for (char **e = environ; e && *e; e++) {
@@ -206,6 +210,12 @@ int main(int argc, char **argv)
 		} else if (!strcmp(name, "-param-file")) {
 			TAKES_VALUE();
 			cfg.param_file = val;
+		} else if (!strcmp(name, "-profile")) {
+			TAKES_VALUE();
+			prof = val;
+		} else if (!strcmp(name, "-profile-folded")) {
+			TAKES_VALUE();
+			prof_folded = val;
 		} else if (!strcmp(name, "-list-params")) {
 			NO_VALUE();
 			list_params = true;
@@ -250,6 +260,7 @@ int main(int argc, char **argv)
 		}
 	}
 	cfg.params = params;
+	cfg.profile = prof || prof_folded;
 	bool modelled = cfg.model && strcmp(cfg.model, "none");
 	if ((nparams || cfg.param_file) && !modelled)
 		die("--param and --param-file need --model=karu64-sim or --model=karu64-fpga");
@@ -287,9 +298,13 @@ int main(int argc, char **argv)
 	struct k64_machine *m;
 	if (k64_machine_create(&cfg, &m, err, sizeof err))
 		die("%s", err);
-	FILE *jf = NULL;
+	FILE *jf = NULL, *pf = NULL, *ff = NULL;
 	if (stats_json && !(jf = fopen(stats_json, "w")))
 		die("cannot open statistics file '%s': %s", stats_json, strerror(errno));
+	if (prof && !(pf = fopen(prof, "w")))
+		die("cannot open profile file '%s': %s", prof, strerror(errno));
+	if (prof_folded && !(ff = fopen(prof_folded, "w")))
+		die("cannot open profile file '%s': %s", prof_folded, strerror(errno));
 	if (k64_machine_load(m, argv[i], argc - i, argv + i, err, sizeof err))
 		die("%s: %s", argv[i], err);
 	FILE *tf = NULL;
@@ -325,6 +340,17 @@ int main(int argc, char **argv)
 			fprintf(stderr, "karu64: error: cannot write statistics file '%s'\n", stats_json);
 	}
 	int code = k64_machine_exit_code(m);
+	if (pf || ff) {
+		struct k64_profile *p = k64_machine_profile(m);
+		if (pf && (k64_profile_write_table(p, pf) | fclose(pf))) {
+			fprintf(stderr, "karu64: error: cannot write profile '%s'\n", prof);
+			code = 125;
+		}
+		if (ff && (k64_profile_write_folded(p, ff) | fclose(ff))) {
+			fprintf(stderr, "karu64: error: cannot write profile '%s'\n", prof_folded);
+			code = 125;
+		}
+	}
 	if (st == K64_LIMIT) {
 		fprintf(stderr, "karu64: instruction limit reached after %llu instructions (pc 0x%llx)\n",
 			(unsigned long long)n, (unsigned long long)k64_get_pc(m));

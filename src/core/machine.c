@@ -8,6 +8,7 @@
 #include "core/trace.h"
 #include "linux/linux.h"
 #include "mem/elf.h"
+#include "timing/profile.h"
 #include "timing/timing.h"
 
 #define LINUX_SPACE (1ull << 38)   /* Sv39 user address space */
@@ -21,6 +22,8 @@ struct k64_machine {
 	struct k64_mem mem;
 	struct k64_tracer tracer;
 	struct k64_model *model;
+	struct k64_profile *profile;
+	struct k64_profobs *profobs;
 	struct k64_hart *hart;   /* last: large (vector registers) */
 };
 
@@ -81,6 +84,8 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 	uint64_t tohost;
 	bool bare = m->cfg.mode == K64_MODE_BARE ||
 		    (m->cfg.mode == K64_MODE_AUTO && k64_elf_symbol(&e, "tohost", &tohost) == 0);
+	/* where the loaders put a position-independent image (linux/setup.c; bare metal: as linked) */
+	uint64_t bias = !bare && e.is_pie ? K64_LINUX_PIE_BASE - e.load_lo : 0;
 	k64_elf_close(&e);
 	m->bare = bare;
 	if (bare) {
@@ -120,7 +125,24 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 	m->hart->max_insns = m->cfg.max_insns;
 	if (m->model && k64_model_attach(m->model, m->hart, !bare, err, errlen))
 		return -1;
+	if (m->cfg.profile) {
+		if (!(m->profile = k64_profile_new()))
+			return ERR("out of memory");
+		if (k64_profile_load_elf(m->profile, path, bias, err, errlen))
+			return -1;
+		if (!bare)
+			k64_profile_add_symbol(m->profile, "[signal return]", K64_LINUX_SIGTRAMP, K64_PAGE_SIZE);
+		if (!(m->profobs = k64_profile_observe(m->profile, m->hart, m->model != NULL)))
+			return ERR("cannot attach the profiler");
+	}
 	return 0;
+}
+
+struct k64_profile *k64_machine_profile(struct k64_machine *m)
+{
+	k64_observe_flush(m->hart, m->hart->nrec, true);
+	k64_profile_observe_end(m->profobs);
+	return m->profile;
 }
 
 struct k64_model *k64_machine_model(const struct k64_machine *m) { return m->model; }
@@ -138,6 +160,8 @@ void k64_machine_destroy(struct k64_machine *m)
 	}
 	k64_mem_free(&m->mem);
 	k64_model_free(m->model);
+	k64_profile_free(m->profile);
+	free(m->profobs);
 	free(m->hart);
 	free(m);
 }

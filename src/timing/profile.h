@@ -79,4 +79,11 @@ int k64_profile_write_table(const struct k64_profile *p, FILE *f);
  * become '_'). Returns 0, or -1 on a write error or out of memory. */
 int k64_profile_write_folded(const struct k64_profile *p, FILE *f);
 void k64_profile_free(struct k64_profile *p);
+/* The profiler fed by a hart's retire records (timing/profobs.c): attach after the timing model
+ * (timed: cycles from the model's records, else one per instruction); _end counts the last
+ * record, whose successor never came. */
+struct k64_hart;
+struct k64_profobs;
+struct k64_profobs *k64_profile_observe(struct k64_profile *p, struct k64_hart *h, _Bool timed);
+void k64_profile_observe_end(struct k64_profobs *o);
 #endif

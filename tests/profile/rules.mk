@@ -4,6 +4,7 @@
 #                       llvm-readelf-19 (every STT_FUNC symbol) and llvm-nm-19 (named functions)
 #   check-profile-trace a karu64 --trace run of the static guest fed to the profiler: self counts
 #                       against the trace's own per-function counts, calls against the source
+#   check-profile-cli   --profile/--profile-folded of build/karu64 on the guest, with and without a model
 #   bench-profile       ns per k64_profile_retire, 1e8 plain retires (a benchmark, not a test)
 PROF_T := $(B)/tests/profile
 PROF_OBJS := $(B)/obj/src/timing/profile.o $(B)/obj/src/mem/elf.o $(B)/obj/src/mem/mem.o
@@ -56,9 +57,14 @@ check-profile-trace: $(KARU64) $(PROF_T)/profile_trace $(PROF_T)/guest
 	  } | awk '/^[0-9]+ passed, [0-9]+ failed$$/{p+=$$1; f+=$$3; next} /^FAIL/{f++} {print} END{print p " passed, " f " failed"; exit f>0}' \
 	  | tee $(B)/test-results/profile-trace.txt
 
+# --profile and --profile-folded of build/karu64, with and without the cycle model.
+check-profile-cli: $(KARU64) $(PROF_T)/guest
+	@mkdir -p $(B)/test-results
+	@set -o pipefail; python3 tests/profile/cli_check.py $(KARU64) $(PROF_T)/guest $(PROF_T)/cli | tee $(B)/test-results/profile-cli.txt
+
 bench-profile: $(PROF_T)/profile_unit
 	$< --bench 100000000
 
-CHECK += check-profile-unit check-profile-elf check-profile-trace
-.PHONY: check-profile-unit check-profile-elf check-profile-trace bench-profile
+CHECK += check-profile-unit check-profile-elf check-profile-trace check-profile-cli
+.PHONY: check-profile-unit check-profile-elf check-profile-trace check-profile-cli bench-profile
 -include $(PROF_T)/profile_unit.d $(PROF_T)/profile_elf.d $(PROF_T)/profile_trace.d
