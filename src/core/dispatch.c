@@ -33,6 +33,19 @@ static inline void k64_observe_retire(struct k64_hart *h, const struct k64_dinsn
 		k64_observe_flush(h, d->idx + 1u, false);
 }
 
+/* The same for the inline operations (scalar integer, branches, jumps), which never change
+ * the vector configuration nor log vector accesses: those fields of their records are stale. */
+static inline void k64_observe_scalar(struct k64_hart *h, const struct k64_dinsn *d, uint64_t pre, bool taken)
+{
+	struct k64_retire *r = &h->rec[d->idx];
+	r->d = d;
+	r->pre_rs1 = pre;
+	r->priv = h->obs_priv;
+	r->taken = taken;
+	if (unlikely(h->obs_live))
+		k64_observe_flush(h, d->idx + 1u, false);
+}
+
 void k64_observe_flush(struct k64_hart *h, unsigned n, bool end)
 {
 	unsigned b = h->rec_base;

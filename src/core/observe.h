@@ -48,6 +48,7 @@ struct k64_acc { uint64_t addr; uint32_t size; uint32_t write; };
 struct k64_retire {
 	const struct k64_dinsn *d;
 	uint64_t pre_rs1;         /* x[rs1] before execution: scalar address = pre_rs1 + imm (AMO: pre_rs1) */
+	/* vector instructions only (the inline scalar operations leave them stale): */
 	uint64_t vl, vtype;       /* the vector configuration the instruction executed with (after a vset*) */
 	const struct k64_acc *acc;   /* vector loads/stores: the element accesses made, in order */
 	uint32_t nacc;

@@ -49,6 +49,9 @@ struct k64_model {
 	struct k64_cachesim ic, dc, itlb, dtlb;
 	/* the most recently used line or page of each: a repeat is a hit that changes no LRU order */
 	uint64_t ic_last, dc_last, itlb_last, dtlb_last;
+	uint64_t fetch_line;         /* 64-byte line of the last fetched word (its page and I-cache line) */
+	uint64_t fetch_repeat;       /* what another word of that line costs to fetch */
+	bool fetch_shortcut;         /* I-cache lines of 64 bytes or more (or no I-cache) */
 	uint64_t cause[K64_C_COUNT];
 	uint64_t event[K64_EV_COUNT];
 	uint64_t cls[K64_IC_COUNT];
@@ -250,9 +253,10 @@ static inline bool lookup(struct k64_cachesim *c, uint64_t *last, uint64_t a)
 
 /* TLB lookup of one page; returns the cycles added (hit cost + walk on a miss), charging the
  * walk to the TLB cause (fetch walks are charged when the fetch stall is, see model_retire). */
-static uint64_t tlb(struct k64_model *m, struct k64_cachesim *t, uint64_t a, uint64_t hit_cost)
+static __attribute__((noinline)) uint64_t tlb_slow(struct k64_model *m, struct k64_cachesim *t, uint64_t a,
+						     uint64_t hit_cost)
 {
-	if (likely(lookup(t, t == &m->itlb ? &m->itlb_last : &m->dtlb_last, a)))
+	if (lookup(t, t == &m->itlb ? &m->itlb_last : &m->dtlb_last, a))
 		return hit_cost;
 	m->event[K64_EV_TLB_MISS]++;
 	if (t == &m->itlb)
@@ -260,6 +264,13 @@ static uint64_t tlb(struct k64_model *m, struct k64_cachesim *t, uint64_t a, uin
 	else
 		m->cause[K64_C_TLB] += m->walk;
 	return hit_cost + m->walk;
+}
+
+static inline uint64_t tlb(struct k64_model *m, struct k64_cachesim *t, uint64_t a, uint64_t hit_cost)
+{
+	if (likely((a >> t->line_shift) == (t == &m->itlb ? m->itlb_last : m->dtlb_last)))
+		return hit_cost;      /* the most recently used page */
+	return tlb_slow(m, t, a, hit_cost);
 }
 
 /* A scalar data read of size bytes at a: cycles beyond the hit latency (refills, TLB). */
@@ -332,6 +343,7 @@ static uint64_t fetch_word(struct k64_model *m, struct k64_hart *h, uint64_t w, 
 	}
 	m->buf_w[1] = m->buf_w[0];
 	m->buf_w[0] = w;
+	m->fetch_line = m->fetch_shortcut && (!m->p[K64_P_icache_enable] || cacheable(m, a)) ? a >> 6 : WORD_NONE;
 	return t;
 }
 
@@ -634,7 +646,7 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_r
 		return p[K64_P_fence];
 	case K64_IC_FENCE_I:
 		k64_cachesim_flush(&m->ic);
-		m->ic_last = WORD_NONE;
+		m->ic_last = m->fetch_line = WORD_NONE;
 		m->buf_w[0] = m->buf_w[1] = WORD_NONE;
 		return p[K64_P_fence];
 	case K64_IC_FMISC: case K64_IC_FADD: case K64_IC_FCVT:
@@ -707,9 +719,25 @@ static void model_retire(void *ctx, struct k64_hart *h, struct k64_retire *rec, 
 	uint64_t alu = m->p[K64_P_alu];
 	for (struct k64_retire *r = rec, *end = rec + n; r < end; r++) {
 		const struct k64_dinsn *d = r->d;
-		uint64_t t0 = m->t, issue = t0, w0 = d->pc >> 3;
-		if (unlikely(w0 != m->buf_w[0] || ((d->pc + d->len - 1) >> 3) != w0 || m->pre_d))
-			issue = issue_slow(m, h, d);
+		uint64_t t0 = m->t, issue = t0, pc = d->pc, w0 = pc >> 3;
+		if (w0 != m->buf_w[0] || ((pc + d->len - 1) >> 3) != w0 || m->pre_d) {
+			if (likely((pc >> 6) == m->fetch_line && ((pc + d->len - 1) >> 3) == w0 && w0 != m->buf_w[1] &&
+				   !m->pre_d)) {
+				/* another word of the 64-byte line fetched last: same page (TLB hit), same
+				 * I-cache line (hit) */
+				uint64_t ready = m->fetch_t + m->fetch_repeat;
+				m->buf_w[1] = m->buf_w[0];
+				m->buf_w[0] = w0;
+				m->fetch_t = ready;
+				if (ready > t0) {
+					issue = ready;
+					m->cause[K64_C_FETCH] += ready - t0;
+					m->event[K64_EV_FETCH_STALL] += ready - t0;
+				}
+			} else {
+				issue = issue_slow(m, h, d);
+			}
+		}
 		/* ALU, branches and jumps (the common case) cost `alu`, charged to the integer cause,
 		 * which k64_model_cause computes as what the other causes leave of the total */
 		uint64_t c = likely(d->cls <= K64_IC_JALR) ? alu : cost(m, h, r);
@@ -780,7 +808,9 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 	m->walk = p[K64_P_walk_levels_cached] * p[K64_P_ptec_hit] + p[K64_P_mem_read] + 8 * p[K64_P_mem_beat] +
 		  p[K64_P_refill_overhead];
 	m->buf_w[0] = m->buf_w[1] = WORD_NONE;
-	m->ic_last = m->dc_last = m->itlb_last = m->dtlb_last = WORD_NONE;
+	m->ic_last = m->dc_last = m->itlb_last = m->dtlb_last = m->fetch_line = WORD_NONE;
+	m->fetch_repeat = p[K64_P_icache_enable] ? m->fetch_hit : p[K64_P_fetch_overhead] + p[K64_P_mem_read];
+	m->fetch_shortcut = !p[K64_P_icache_enable] || p[K64_P_icache_line] >= 64;
 	uint64_t isz = p[K64_P_icache_enable] ? p[K64_P_icache_size] : 4096, iline = p[K64_P_icache_enable] ? p[K64_P_icache_line] : 64;
 	uint64_t dsz = p[K64_P_dcache_enable] ? p[K64_P_dcache_size] : 4096, dline = p[K64_P_dcache_enable] ? p[K64_P_dcache_line] : 64;
 	if (k64_cachesim_init(&m->ic, isz, iline, p[K64_P_icache_enable] ? (unsigned)p[K64_P_icache_ways] : 1) ||
