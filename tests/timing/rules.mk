@@ -5,6 +5,7 @@
 #  check-timing-invariance: programs that do not read time behave identically with and without
 #                           a model (output, exit status, instruction count); runs are repeatable
 #  check-timing-diel:       every crypto instruction's cycles are independent of operand values
+#  check-timing-clocks:     rdtime and the Linux clocks follow modelled cycles at 75 MHz / 10 MHz
 check-timing-calib: $(KARU64)
 	@mkdir -p $(B)/test-results
 	python3 tests/timing/calib.py --cc "$(RV_BARE_CC)" --karu64 $(KARU64) --out $(B)/tests/timing/calib \
@@ -28,5 +29,10 @@ check-timing-diel: $(KARU64)
 	python3 tests/timing/diel.py --cc "$(RV_CC)" --karu64 $(KARU64) --out $(B)/tests/timing/diel \
 	  --results $(B)/test-results/timing-diel.txt
 
-CHECK += check-timing-calib check-timing-cache check-timing-invariance check-timing-diel
-.PHONY: check-timing-calib check-timing-cache check-timing-invariance check-timing-diel
+check-timing-clocks: $(KARU64)
+	@mkdir -p $(B)/test-results
+	python3 tests/timing/clocks.py --cc "$(RV_CC)" --karu64 $(KARU64) --out $(B)/tests/timing/clocks \
+	  --results $(B)/test-results/timing-clocks.txt
+
+CHECK += check-timing-calib check-timing-cache check-timing-invariance check-timing-diel check-timing-clocks
+.PHONY: check-timing-calib check-timing-cache check-timing-invariance check-timing-diel check-timing-clocks
