@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fips202.h"
+#include "hqc.h"
 #include "keccak.h"
 #include "mldsa.h"
 #include "mlkem.h"
@@ -43,6 +44,9 @@ static const char usage[] =
     "  slh-dsa-shake-* sign SK MSG [--ctx CTX] [--rnd ADDRND] [--internal]  -> signature\n"
     "                  (no --rnd: deterministic, opt_rand = PK.seed; ADDRND n bytes: hedged)\n"
     "  slh-dsa-shake-* verify PK MSG SIG [--ctx CTX] [--internal]  -> ok (exit 0) | fail (exit 1)\n"
+    "  hqc-1|3|5 keygen SEED                 -> ek, dk        (SEED: seed_KEM, 32 bytes)\n"
+    "  hqc-1|3|5 encaps EK M SALT            -> ct, shared secret (M: 16|24|32 bytes, SALT 16)\n"
+    "  hqc-1|3|5 decaps DK CT                -> shared secret\n"
     "  sha3-224|sha3-256|sha3-384|sha3-512 MSG\n"
     "  shake128|shake256 MSG [OUTLEN]                 (default 32 | 64 bytes)\n"
     "  turboshake128|turboshake256 MSG [OUTLEN] [--domain D]  (D hex byte 01..7f, default 1f)\n"
@@ -502,6 +506,62 @@ done:
     return st;
 }
 
+/* ---- HQC ---- */
+
+static int run_hqc(int level, const char *op, const cmdline *c)
+{
+    char form[96];
+    bytes a = {0}, b = {0}, d = {0};
+    int st = 0;
+    uint8_t ss[HQC_SS_BYTES];
+    size_t ekn = hqc_ek_bytes(level), dkn = hqc_dk_bytes(level), ctn = hqc_ct_bytes(level);
+
+    if (c->ctx || c->rnd || c->internal || c->domain || c->repeat_to)
+        return bad("hqc-%d takes no options", level);
+    if (!strcmp(op, "keygen")) {
+        snprintf(form, sizeof form, "hqc-%d keygen SEED", level);
+        if ((st = need_args(c, 1, 1, form)) || (st = unhex_len(&a, c->pos[0], "SEED", HQC_SEED_BYTES)))
+            goto done;
+        uint8_t *ek = malloc(ekn), *dk = malloc(dkn);
+        if (!ek || !dk || hqc_keygen(level, ek, dk, a.p)) {
+            st = bad("hqc-%d keygen failed", level);
+        } else {
+            puthex(ek, ekn);
+            puthex(dk, dkn);
+        }
+        free(ek);
+        free(dk);
+    } else if (!strcmp(op, "encaps")) {
+        snprintf(form, sizeof form, "hqc-%d encaps EK M SALT", level);
+        if ((st = need_args(c, 3, 3, form)) || (st = unhex_len(&a, c->pos[0], "EK", ekn)) ||
+            (st = unhex_len(&b, c->pos[1], "M", hqc_m_bytes(level))) ||
+            (st = unhex_len(&d, c->pos[2], "SALT", HQC_SALT_BYTES)))
+            goto done;
+        uint8_t *ct = malloc(ctn);
+        if (!ct || hqc_encaps(level, ct, ss, a.p, b.p, d.p)) {
+            st = bad("hqc-%d encaps failed", level);
+        } else {
+            puthex(ct, ctn);
+            puthex(ss, HQC_SS_BYTES);
+        }
+        free(ct);
+    } else if (!strcmp(op, "decaps")) {
+        snprintf(form, sizeof form, "hqc-%d decaps DK CT", level);
+        if ((st = need_args(c, 2, 2, form)) || (st = unhex_len(&a, c->pos[0], "DK", dkn)) ||
+            (st = unhex_len(&b, c->pos[1], "CT", ctn)))
+            goto done;
+        hqc_decaps(level, ss, a.p, b.p);
+        puthex(ss, HQC_SS_BYTES);
+    } else {
+        st = bad("unknown hqc operation '%s' (keygen, encaps, decaps)", op);
+    }
+done:
+    free(a.p);
+    free(b.p);
+    free(d.p);
+    return st;
+}
+
 static int run(int argc, char **argv)
 {
     cmdline c;
@@ -528,6 +588,16 @@ static int run(int argc, char **argv)
         if ((st = split_args(&c, argc - 2, argv + 2)))
             return st;
         return kem ? run_mlkem(level, argv[1], &c) : run_mldsa(level, argv[1], &c);
+    }
+    if (!strncmp(alg, "hqc-", 4)) {
+        int level = !strcmp(alg + 4, "1") ? 1 : !strcmp(alg + 4, "3") ? 3 : !strcmp(alg + 4, "5") ? 5 : 0;
+        if (!level)
+            return bad("unknown algorithm '%s' (HQC: hqc-1, hqc-3, hqc-5)", alg);
+        if (argc < 2)
+            return bad("usage: kpqc %s keygen|encaps|decaps ...", alg);
+        if ((st = split_args(&c, argc - 2, argv + 2)))
+            return st;
+        return run_hqc(level, argv[1], &c);
     }
     if (!strncmp(alg, "slh-dsa-", 8)) {
         const slhdsa_params *p = slhdsa_params_find(alg + 8);
