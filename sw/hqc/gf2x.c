@@ -40,17 +40,20 @@ void hqc_vect_to_bytes(uint8_t *b, const uint64_t *v, size_t nbytes)
 static void shift_left(uint64_t *t, const uint64_t *d, uint32_t s, const hqc_params *p)
 {
     unsigned w2 = 2 * p->words;
-    uint32_t sb = s & 63;
-    /* Bits: one variable shift (constant time on RISC-V and x86); (x >> 1) >> (63 - sb)
-     * is x >> (64 - sb) without the undefined shift by 64 when sb = 0. */
-    uint64_t prev = 0;
-    for (unsigned i = 0; i < p->words; i++) {
-        t[i] = d[i] << sb | (prev >> 1) >> (63 - sb);
-        prev = d[i];
-    }
-    t[p->words] = (prev >> 1) >> (63 - sb);
-    for (unsigned i = p->words + 1; i < w2; i++)
+    /* Bits: stages of 1, 2, 4, ..., 32 bits, each selected by a mask (constant shift amounts:
+     * memcheck cannot follow a vector shift by a secret count, and no CPU needs to). */
+    memcpy(t, d, p->words * 8);
+    for (unsigned i = p->words; i < w2; i++)
         t[i] = 0;
+    for (unsigned b = 0; b < 6; b++) {
+        uint64_t m = mask64((s >> b) & 1), prev = 0;
+        unsigned k = 1u << b;
+        for (unsigned i = 0; i <= p->words; i++) {
+            uint64_t x = t[i];
+            t[i] = (x & ~m) | (((x << k) | (prev >> (64 - k))) & m);
+            prev = x;
+        }
+    }
     /* Words: stage b moves by 2^b words if bit b of s / 64 is set. */
     uint32_t q = s >> 6;
     for (unsigned b = 0; (1u << b) < w2; b++) {

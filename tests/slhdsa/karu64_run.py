@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""SLH-DSA on build/karu64 for every guest build: the vectors (run_vectors.py with the given
-options) per build, two builds at a time (both cores), then the cross-build identity test of
-all of them against the host build.
-usage: karu64_run.py [--quick] KARU64 BUILD_DIR "VARIANTS" [run_vectors options...]
-(--quick: the quick cross-build test)"""
+"""A vector script on build/karu64 for every guest build, two builds at a time (both cores),
+then a cross-build identity test of all of them against the host build. Defaults: SLH-DSA
+(run_vectors.py, crossbuild.py here); tests/hqc passes its own.
+usage: karu64_run.py [--quick] [--script S] [--cross C] KARU64 BUILD_DIR "VARIANTS" [options of S...]
+(--quick: passed to the cross-build test)"""
 import os
 import subprocess
 import sys
@@ -14,17 +14,25 @@ here = os.path.dirname(os.path.abspath(__file__))
 
 def main():
     args = sys.argv[1:]
-    quick = ["--quick"] if args and args[0] == "--quick" else []
-    args = args[len(quick):]
+    quick = []
+    script = os.path.join(here, "run_vectors.py")
+    cross = os.path.join(here, "crossbuild.py")
+    while args and args[0] in ("--quick", "--script", "--cross"):
+        if args[0] == "--quick":
+            quick, args = ["--quick"], args[1:]
+        elif args[0] == "--script":
+            script, args = args[1], args[2:]
+        else:
+            cross, args = args[1], args[2:]
     k64, bdir, variants = args[0], args[1], args[2].split()
     opts = args[3:]
 
     def one(v):
-        cmd = [sys.executable, os.path.join(here, "run_vectors.py")] + opts + \
+        cmd = [sys.executable, script] + opts + \
               ["--", k64, os.path.join(bdir, "sw", v, "kpqc")]
         r = subprocess.run(cmd, capture_output=True, text=True)
-        return "== %s on karu64 (VLEN=256): SLH-DSA vectors %s\n%s%s" % (
-            v, " ".join(opts), r.stdout, r.stderr)
+        return "== %s on karu64 (VLEN=256): %s %s\n%s%s" % (
+            v, os.path.relpath(script), " ".join(opts), r.stdout, r.stderr)
     with ThreadPoolExecutor(2) as ex:
         for out in ex.map(one, variants):
             sys.stdout.write(out)
@@ -33,7 +41,7 @@ def main():
     sys.stdout.flush()
     builds = ["host=:" + os.path.join(bdir, "sw", "host", "kpqc")] + \
              ["%s=%s:%s" % (v, k64, os.path.join(bdir, "sw", v, "kpqc")) for v in variants]
-    subprocess.run([sys.executable, os.path.join(here, "crossbuild.py")] + quick + builds)
+    subprocess.run([sys.executable, cross] + quick + builds)
 
 
 if __name__ == "__main__":
