@@ -66,8 +66,20 @@ static void shift_left(uint64_t *t, const uint64_t *d, uint32_t s, const hqc_par
     }
 }
 
-void hqc_vect_mul_sparse(uint64_t *r, const uint32_t *support, unsigned weight, const uint64_t *d,
-                         const hqc_params *p)
+/* r = acc mod x^n - 1 for acc of 2 * words words: bit n + i folds onto bit i (public shifts). */
+void hqc_vect_fold(uint64_t *r, const uint64_t *acc, const hqc_params *p)
+{
+    unsigned nw = p->n / 64, nb = p->n % 64;
+    for (unsigned i = 0; i < p->words; i++) {
+        uint64_t hi = nb ? (acc[nw + i] >> nb) | (acc[nw + i + 1] << (64 - nb)) : acc[nw + i];
+        r[i] = acc[i] ^ hi;
+    }
+    if (nb)
+        r[p->words - 1] &= ((uint64_t)1 << nb) - 1;
+}
+
+void hqc_vect_mul_sparse_scalar(uint64_t *r, const uint32_t *support, unsigned weight, const uint64_t *d,
+                                const hqc_params *p)
 {
     uint64_t acc[2 * HQC_WORDS_MAX], t[2 * HQC_WORDS_MAX];
     unsigned w2 = 2 * p->words;
@@ -77,12 +89,13 @@ void hqc_vect_mul_sparse(uint64_t *r, const uint32_t *support, unsigned weight, 
         for (unsigned i = 0; i < w2; i++)
             acc[i] ^= t[i];
     }
-    /* Reduce mod x^n - 1: bit n + i folds onto bit i (public shifts). */
-    unsigned nw = p->n / 64, nb = p->n % 64;
-    for (unsigned i = 0; i < p->words; i++) {
-        uint64_t hi = nb ? (acc[nw + i] >> nb) | (acc[nw + i + 1] << (64 - nb)) : acc[nw + i];
-        r[i] = acc[i] ^ hi;
-    }
-    if (nb)
-        r[p->words - 1] &= ((uint64_t)1 << nb) - 1;
+    hqc_vect_fold(r, acc, p);
 }
+
+#ifndef PQC_VINTR
+void hqc_vect_mul_sparse(uint64_t *r, const uint32_t *support, unsigned weight, const uint64_t *d,
+                         const hqc_params *p)
+{
+    hqc_vect_mul_sparse_scalar(r, support, weight, d, p);
+}
+#endif

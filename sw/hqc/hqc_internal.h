@@ -47,9 +47,13 @@ void hqc_sample_vect(keccak_sponge *xof, uint64_t *v, const hqc_params *p);
 /* ---- gf2x.c ---- */
 /* v = the vector with ones at support[0..weight) (distinct positions). */
 void hqc_vect_from_support(uint64_t *v, const uint32_t *support, unsigned weight, const hqc_params *p);
-/* r = (sum of x^support[i]) * d mod x^n - 1, d reduced; constant time in the support. */
+/* r = (sum of x^support[i]) * d mod x^n - 1, d reduced; constant time in the support.
+ * PQC_VINTR builds: RVV (gf2x_rvv.c); the scalar C stays available for the self-test. */
 void hqc_vect_mul_sparse(uint64_t *r, const uint32_t *support, unsigned weight, const uint64_t *d,
                          const hqc_params *p);
+void hqc_vect_mul_sparse_scalar(uint64_t *r, const uint32_t *support, unsigned weight, const uint64_t *d,
+                                const hqc_params *p);
+void hqc_vect_fold(uint64_t *r, const uint64_t *acc, const hqc_params *p);
 void hqc_vect_from_bytes(uint64_t *v, const uint8_t *b, const hqc_params *p);   /* n bits, rest cleared */
 void hqc_vect_to_bytes(uint8_t *b, const uint64_t *v, size_t nbytes);
 

@@ -7,6 +7,9 @@
 #   check-hqc-ct       Keygen, Encaps, Decaps (valid and corrupted) of HQC-1/3/5 under valgrind
 #                      memcheck with seed_KEM, m and dk secret (gcc -O2, clang-19 -O3), a canary,
 #                      and a build without the one declassification that must be reported
+#   check-hqc-rvv      vintr (PQC_VINTR) under QEMU at VLEN 128, 256, 512, 1024: the RVV sparse
+#                      product against the scalar C (tests/hqc/rvv_test.c), and record 0 of
+#                      every level (the `single` hashes)
 #   check-hqc-karu64   every guest build on karu64 (VLEN 256), two at a time: record 0 of every
 #                      level (the `single` hashes) with its rejection check; the quick cross-build
 #                      test (one key per level) against the host build
@@ -35,6 +38,18 @@ $(HQC_TB)/ctgrind-clang: tests/hqc/ctgrind.c $(HQC_DEPS)
 	@mkdir -p $(dir $@)
 	clang-19 -std=gnu11 $(WARN) -O3 -gdwarf-4 -DHQC_CTGRIND $(HQC_INC) -o $@ $< $(HQC_SRCS)
 
+$(HQC_TB)/rvv_test: tests/hqc/rvv_test.c $(B)/sw/vintr/libpqc.a
+	@mkdir -p $(dir $@)
+	$(SW_CC_vintr) -o $@ $< $(B)/sw/vintr/libpqc.a
+
+check-hqc-rvv: $(HQC_TB)/rvv_test $(B)/sw/vintr/kpqc
+	@mkdir -p $(B)/test-results
+	@set -o pipefail; { for v in 128 256 512 1024; do \
+	    echo "== vintr under QEMU, VLEN=$$v: RVV sparse product vs scalar, HQC KAT record 0"; \
+	    $(QEMU) -cpu rva23u64,vlen=$$v $(HQC_TB)/rvv_test 30; \
+	    python3 tests/hqc/kat.py --count 1 -- $(QEMU) -cpu rva23u64,vlen=$$v $(B)/sw/vintr/kpqc; done; } 2>&1 \
+	  | tests/mldsa/total.py 8 | tee $(B)/test-results/hqc-rvv.txt
+
 check-hqc-host: $(B)/sw/host/kpqc
 	@mkdir -p $(B)/test-results
 	@set -o pipefail; { echo "== host: HQC-1/3/5 KAT records 0..99, kpqc bad input"; \
@@ -56,6 +71,6 @@ check-hqc-full: $(KARU64) $(HQC_KPQC)
 	@set -o pipefail; $(call HQC_KARU64,) --count 100 2>&1 \
 	  | tests/mldsa/total.py 8 | tee $(B)/test-results/hqc-full.txt
 
-CHECK += check-hqc-host check-hqc-ct check-hqc-karu64
+CHECK += check-hqc-host check-hqc-ct check-hqc-rvv check-hqc-karu64
 CHECK_FULL += check-hqc-full
-.PHONY: check-hqc-host check-hqc-ct check-hqc-karu64 check-hqc-full
+.PHONY: check-hqc-host check-hqc-ct check-hqc-rvv check-hqc-karu64 check-hqc-full
