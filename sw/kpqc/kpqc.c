@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fips202.h"
+#include "hqc.h"
 #include "keccak.h"
 #include "mldsa.h"
 #include "mlkem.h"
+#include "slhdsa.h"
 
 /* ML-DSA comes from sw/mldsa, linked if it built; weak references let kpqc link without it. */
 #pragma weak mldsa_pk_bytes
@@ -38,6 +40,13 @@ static const char usage[] =
     "  ml-dsa-44|65|87 keygen XI             -> pk, sk\n"
     "  ml-dsa-44|65|87 sign SK MSG [--ctx CTX] [--rnd RND] [--internal]   -> signature\n"
     "  ml-dsa-44|65|87 verify PK MSG SIG [--ctx CTX] [--internal]  -> ok (exit 0) | fail (exit 1)\n"
+    "  slh-dsa-shake-128s|128f|192s|192f|256s|256f keygen SKSEED SKPRF PKSEED  -> pk, sk\n"
+    "  slh-dsa-shake-* sign SK MSG [--ctx CTX] [--rnd ADDRND] [--internal]  -> signature\n"
+    "                  (no --rnd: deterministic, opt_rand = PK.seed; ADDRND n bytes: hedged)\n"
+    "  slh-dsa-shake-* verify PK MSG SIG [--ctx CTX] [--internal]  -> ok (exit 0) | fail (exit 1)\n"
+    "  hqc-1|3|5 keygen SEED                 -> ek, dk        (SEED: seed_KEM, 32 bytes)\n"
+    "  hqc-1|3|5 encaps EK M SALT            -> ct, shared secret (M: 16|24|32 bytes, SALT 16)\n"
+    "  hqc-1|3|5 decaps DK CT                -> shared secret\n"
     "  sha3-224|sha3-256|sha3-384|sha3-512 MSG\n"
     "  shake128|shake256 MSG [OUTLEN]                 (default 32 | 64 bytes)\n"
     "  turboshake128|turboshake256 MSG [OUTLEN] [--domain D]  (D hex byte 01..7f, default 1f)\n"
@@ -418,6 +427,141 @@ done:
     return st;
 }
 
+/* ---- SLH-DSA ---- */
+
+static int run_slhdsa(const slhdsa_params *p, const char *alg, const char *op, const cmdline *c)
+{
+    char form[160];
+    bytes a = {0}, b = {0}, d = {0}, m = {0}, s = {0}, ctx = {0}, rnd = {0};
+    int st = 0;
+
+    if (c->domain || c->repeat_to)
+        return bad("%s takes no --domain or --repeat-to", alg);
+    if (c->ctx && (st = unhex(&ctx, c->ctx, "CTX")))
+        return st;
+    if (ctx.n > 255) {
+        st = bad("CTX: %zu bytes, at most 255", ctx.n);
+        goto done;
+    }
+    if (c->ctx && c->internal) {
+        st = bad("--ctx and --internal exclude each other (the internal interface has no context)");
+        goto done;
+    }
+    if (!strcmp(op, "keygen")) {
+        snprintf(form, sizeof form, "%s keygen SKSEED SKPRF PKSEED", alg);
+        if (c->ctx || c->rnd || c->internal) {
+            st = bad("keygen takes no options");
+            goto done;
+        }
+        if ((st = need_args(c, 3, 3, form)) || (st = unhex_len(&a, c->pos[0], "SKSEED", p->n)) ||
+            (st = unhex_len(&b, c->pos[1], "SKPRF", p->n)) ||
+            (st = unhex_len(&d, c->pos[2], "PKSEED", p->n)))
+            goto done;
+        uint8_t pk[SLHDSA_PK_BYTES_MAX], sk[SLHDSA_SK_BYTES_MAX];
+        slhdsa_keygen_internal(p, sk, pk, a.p, b.p, d.p);
+        puthex(pk, p->pk_bytes);
+        puthex(sk, p->sk_bytes);
+    } else if (!strcmp(op, "sign")) {
+        snprintf(form, sizeof form, "%s sign SK MSG [--ctx CTX] [--rnd ADDRND] [--internal]", alg);
+        if ((st = need_args(c, 2, 2, form)) || (st = unhex_len(&a, c->pos[0], "SK", p->sk_bytes)) ||
+            (st = unhex(&m, c->pos[1], "MSG")) ||
+            (c->rnd && (st = unhex_len(&rnd, c->rnd, "ADDRND", p->n))))
+            goto done;
+        uint8_t *sig = malloc(p->sig_bytes);
+        if (!sig) {
+            st = bad("%s sign: out of memory", alg);
+            goto done;
+        }
+        if (c->internal)
+            slhdsa_sign_internal(p, sig, m.p, m.n, a.p, rnd.p);
+        else
+            slhdsa_sign(p, sig, m.p, m.n, ctx.p, ctx.n, a.p, rnd.p);
+        puthex(sig, p->sig_bytes);
+        free(sig);
+    } else if (!strcmp(op, "verify")) {
+        snprintf(form, sizeof form, "%s verify PK MSG SIG [--ctx CTX] [--internal]", alg);
+        if (c->rnd) {
+            st = bad("verify takes no --rnd");
+            goto done;
+        }
+        if ((st = need_args(c, 3, 3, form)) || (st = unhex_len(&a, c->pos[0], "PK", p->pk_bytes)) ||
+            (st = unhex(&m, c->pos[1], "MSG")) || (st = unhex(&s, c->pos[2], "SIG")))
+            goto done;
+        /* A signature of the wrong length is a verification failure, not bad input. */
+        int rc = c->internal ? slhdsa_verify_internal(p, m.p, m.n, s.p, s.n, a.p)
+                             : slhdsa_verify(p, m.p, m.n, ctx.p, ctx.n, s.p, s.n, a.p);
+        fputs(rc == 0 ? "ok\n" : "fail\n", out);
+        st = rc == 0 ? 0 : EXIT_FAIL;
+    } else {
+        st = bad("unknown slh-dsa operation '%s' (keygen, sign, verify)", op);
+    }
+done:
+    free(a.p);
+    free(b.p);
+    free(d.p);
+    free(m.p);
+    free(s.p);
+    free(ctx.p);
+    free(rnd.p);
+    return st;
+}
+
+/* ---- HQC ---- */
+
+static int run_hqc(int level, const char *op, const cmdline *c)
+{
+    char form[96];
+    bytes a = {0}, b = {0}, d = {0};
+    int st = 0;
+    uint8_t ss[HQC_SS_BYTES];
+    size_t ekn = hqc_ek_bytes(level), dkn = hqc_dk_bytes(level), ctn = hqc_ct_bytes(level);
+
+    if (c->ctx || c->rnd || c->internal || c->domain || c->repeat_to)
+        return bad("hqc-%d takes no options", level);
+    if (!strcmp(op, "keygen")) {
+        snprintf(form, sizeof form, "hqc-%d keygen SEED", level);
+        if ((st = need_args(c, 1, 1, form)) || (st = unhex_len(&a, c->pos[0], "SEED", HQC_SEED_BYTES)))
+            goto done;
+        uint8_t *ek = malloc(ekn), *dk = malloc(dkn);
+        if (!ek || !dk || hqc_keygen(level, ek, dk, a.p)) {
+            st = bad("hqc-%d keygen failed", level);
+        } else {
+            puthex(ek, ekn);
+            puthex(dk, dkn);
+        }
+        free(ek);
+        free(dk);
+    } else if (!strcmp(op, "encaps")) {
+        snprintf(form, sizeof form, "hqc-%d encaps EK M SALT", level);
+        if ((st = need_args(c, 3, 3, form)) || (st = unhex_len(&a, c->pos[0], "EK", ekn)) ||
+            (st = unhex_len(&b, c->pos[1], "M", hqc_m_bytes(level))) ||
+            (st = unhex_len(&d, c->pos[2], "SALT", HQC_SALT_BYTES)))
+            goto done;
+        uint8_t *ct = malloc(ctn);
+        if (!ct || hqc_encaps(level, ct, ss, a.p, b.p, d.p)) {
+            st = bad("hqc-%d encaps failed", level);
+        } else {
+            puthex(ct, ctn);
+            puthex(ss, HQC_SS_BYTES);
+        }
+        free(ct);
+    } else if (!strcmp(op, "decaps")) {
+        snprintf(form, sizeof form, "hqc-%d decaps DK CT", level);
+        if ((st = need_args(c, 2, 2, form)) || (st = unhex_len(&a, c->pos[0], "DK", dkn)) ||
+            (st = unhex_len(&b, c->pos[1], "CT", ctn)))
+            goto done;
+        hqc_decaps(level, ss, a.p, b.p);
+        puthex(ss, HQC_SS_BYTES);
+    } else {
+        st = bad("unknown hqc operation '%s' (keygen, encaps, decaps)", op);
+    }
+done:
+    free(a.p);
+    free(b.p);
+    free(d.p);
+    return st;
+}
+
 static int run(int argc, char **argv)
 {
     cmdline c;
@@ -444,6 +588,26 @@ static int run(int argc, char **argv)
         if ((st = split_args(&c, argc - 2, argv + 2)))
             return st;
         return kem ? run_mlkem(level, argv[1], &c) : run_mldsa(level, argv[1], &c);
+    }
+    if (!strncmp(alg, "hqc-", 4)) {
+        int level = !strcmp(alg + 4, "1") ? 1 : !strcmp(alg + 4, "3") ? 3 : !strcmp(alg + 4, "5") ? 5 : 0;
+        if (!level)
+            return bad("unknown algorithm '%s' (HQC: hqc-1, hqc-3, hqc-5)", alg);
+        if (argc < 2)
+            return bad("usage: kpqc %s keygen|encaps|decaps ...", alg);
+        if ((st = split_args(&c, argc - 2, argv + 2)))
+            return st;
+        return run_hqc(level, argv[1], &c);
+    }
+    if (!strncmp(alg, "slh-dsa-", 8)) {
+        const slhdsa_params *p = slhdsa_params_find(alg + 8);
+        if (!p || strncmp(alg + 8, "shake-", 6))
+            return bad("unknown algorithm '%s' (SLH-DSA: slh-dsa-shake-128s|128f|192s|192f|256s|256f)", alg);
+        if (argc < 2)
+            return bad("usage: kpqc %s keygen|sign|verify ...", alg);
+        if ((st = split_args(&c, argc - 2, argv + 2)))
+            return st;
+        return run_slhdsa(p, alg, argv[1], &c);
     }
     return bad("unknown algorithm '%s' (kpqc --help lists them)", alg);
 }
