@@ -83,6 +83,10 @@ int64_t k64_linux_sys_fs(struct k64_linux *lx, uint64_t nr, const uint64_t *a, b
  * else p (QEMU's -L). Uses buf (PATH_MAX). */
 const char *k64_linux_root_path(const struct k64_linux *lx, const char *p, char *buf);
 
+/* needed.c: 0 if the dynamic linker will find every library e needs, else -1 and a reason. */
+struct k64_elf;
+int k64_linux_check_needed(struct k64_linux *lx, const struct k64_elf *e, char *err, size_t errlen);
+
 /* mm.c */
 bool k64_linux_page_mapped(struct k64_linux *lx, uint64_t addr);
 /* A host file descriptor reading like /proc/self/maps of the guest, or -errno. */

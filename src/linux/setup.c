@@ -360,6 +360,8 @@ int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linu
 			snprintf(err, errlen, "out of memory");
 			goto fail;
 		}
+		if (k64_linux_check_needed(lx, &e, err, errlen) != 0)
+			goto fail;
 	}
 	uint64_t seed = cfg->seed;
 	for (int i = 0; i < 4; i++)

@@ -185,7 +185,7 @@ static int parse(const uint8_t *buf, size_t size, unsigned flags, struct k64_elf
 	for (unsigned i = 0; i < e->nseg; i++)
 		if (e->entry - e->seg[i].vaddr < e->seg[i].memsz && (e->seg[i].perm & K64_PERM_X))
 			entry_ok = true;
-	if (!entry_ok)
+	if (!entry_ok && !(flags & K64_ELF_LIBRARY))
 		return fail(err, errlen, "entry point 0x%llx is not in an executable segment",
 			    (unsigned long long)e->entry);
 	return 0;

@@ -43,8 +43,10 @@ struct k64_elf {
  * callers print "karu64: error: PATH: REASON"). */
 int k64_elf_open(const char *path, struct k64_elf *e, char *err, size_t errlen);
 /* k64_elf_open_flags: K64_ELF_INTERP accepts a program with PT_INTERP (a dynamically linked
- * one) and points e->interp at the dynamic linker's path; without it such programs are refused. */
+ * one) and points e->interp at the dynamic linker's path; without it such programs are refused.
+ * K64_ELF_LIBRARY also accepts a shared library (its entry point is not checked). */
 #define K64_ELF_INTERP 1u
+#define K64_ELF_LIBRARY 2u
 int k64_elf_open_flags(const char *path, unsigned flags, struct k64_elf *e, char *err, size_t errlen);
 /* Same checks on a buffer the caller owns (tests); e->data aliases buf, k64_elf_close skips it. */
 int k64_elf_parse(const uint8_t *buf, size_t size, struct k64_elf *e, char *err, size_t errlen);
