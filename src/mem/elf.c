@@ -110,9 +110,10 @@ static int parse(const uint8_t *buf, size_t size, unsigned flags, struct k64_elf
 		if (type == PT_INTERP) {
 			if (!(flags & K64_ELF_INTERP))
 				return fail(err, errlen, "dynamically linked programs are not supported (link with -static)");
-			/* A NUL-terminated path filling the segment (ELF-64 "Program interpreter"). */
-			if (!in_file(off, filesz, size) || filesz < 2 || filesz > 4096 ||
-			    memchr(h + off, 0, filesz) != h + off + filesz - 1)
+			/* A NUL-terminated path; like Linux's load_elf_binary(), only the segment's
+			 * last byte must be the NUL. */
+			if (!in_file(off, filesz, size) || filesz < 2 || filesz > 4096 || h[off + filesz - 1] ||
+			    !h[off])
 				return fail(err, errlen, "bad PT_INTERP segment (offset 0x%llx, size 0x%llx)",
 					    (unsigned long long)off, (unsigned long long)filesz);
 			e->interp = (const char *)h + off;
