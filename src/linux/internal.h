@@ -36,7 +36,7 @@ struct k64_linux {
 	struct k64_mem *m;
 	struct k64_linux_config cfg;
 	char exe[PATH_MAX];           /* absolute path of the program (/proc/self/exe) */
-	char root[PATH_MAX];          /* guest root (-L, QEMU_LD_PREFIX) without trailing '/', or "" */
+	char root[PATH_MAX];          /* guest root (-L, QEMU_LD_PREFIX), resolved; "" = none */
 
 	uint64_t brk_start, brk_cur;
 	struct k64_linux_vma *vma;    /* sorted by lo, disjoint */

@@ -260,7 +260,7 @@ static int place(struct k64_linux *lx, struct k64_elf *e, bool interp, const cha
 			 (unsigned long long)lo, (unsigned long long)hi);
 		return -1;
 	}
-	for (uint64_t a = lo; a < hi; a += K64_PAGE_SIZE)
+	for (uint64_t a = lo; interp && a < hi; a += K64_PAGE_SIZE)
 		if (k64_linux_page_mapped(lx, a)) {
 			snprintf(err, errlen, "%s addresses [0x%llx, 0x%llx) overlap the program", what,
 				 (unsigned long long)lo, (unsigned long long)hi);
@@ -321,22 +321,20 @@ int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linu
 	lx->cfg.ld_prefix = NULL;   /* the caller's string need not outlive setup: lx->root */
 	if (cfg->ld_prefix && *cfg->ld_prefix) {
 		struct stat st;
-		size_t n = strlen(cfg->ld_prefix);
-		while (n > 1 && cfg->ld_prefix[n - 1] == '/')
-			n--;
-		if (stat(cfg->ld_prefix, &st) != 0 || !S_ISDIR(st.st_mode)) {
-			snprintf(err, errlen, "guest root %s: %s", cfg->ld_prefix,
-				 errno && !S_ISDIR(st.st_mode) ? strerror(errno) : "not a directory");
+		const char *why = NULL;
+		if (stat(cfg->ld_prefix, &st) != 0)
+			why = strerror(errno);
+		else if (!S_ISDIR(st.st_mode))
+			why = "not a directory";
+		else if (!realpath(cfg->ld_prefix, lx->root))
+			why = strerror(errno);
+		if (why) {
+			snprintf(err, errlen, "guest root %s: %s", cfg->ld_prefix, why);
 			free(lx);
 			return -1;
 		}
-		if (n >= sizeof lx->root) {
-			snprintf(err, errlen, "guest root path too long");
-			free(lx);
-			return -1;
-		}
-		if (!(n == 1 && cfg->ld_prefix[0] == '/'))   /* root "/" is the host itself */
-			memcpy(lx->root, cfg->ld_prefix, n);
+		if (!strcmp(lx->root, "/"))   /* the host itself: nothing to try first */
+			lx->root[0] = 0;
 	}
 	struct k64_elf e, ie;
 	bool have_e = false, have_ie = false;
