@@ -66,14 +66,14 @@ static bool exists(const struct k64_linux *lx, const char *guest, char *host)
 	return true;
 }
 
-/* Looks for name in a colon-separated list of directories. 1: found (guest path in guest, host
+/* Looks for name in a list of directories separated by ':' (or ';'). 1: found (guest path in guest, host
  * path in host, or both empty for a directory this check cannot expand), 0: not there. */
 static int in_dirs(const struct k64_linux *lx, const char *dirs, const char *origin, const char *name,
 		   char *guest, char *host)
 {
 	while (dirs && *dirs) {
-		const char *end = strchr(dirs, ':');
-		size_t n = end ? (size_t)(end - dirs) : strlen(dirs);
+		size_t n = strcspn(dirs, ":;");   /* glibc also splits LD_LIBRARY_PATH at ';' */
+		const char *end = dirs[n] ? dirs + n : NULL;
 		char dir[PATH_MAX] = "";
 		size_t len = 0;
 		bool unknown = false;

@@ -26,6 +26,10 @@ same() {   # label, file A, file B: identical outputs
 }
 
 if [ ! -x "$Q" ]; then bad "QEMU ($Q) missing: run make setup"; fi
+# The ELF reader's PT_INTERP and DT_NEEDED against llvm-readelf's (a host unit test).
+interp=$(llvm-readelf-19 -l "$D/t_root" | sed -n 's/.*program interpreter: \(.*\)]/\1/p')
+needed=$(llvm-readelf-19 -d "$D/t_root" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | paste -sd,)
+run_counted "elf_dyn_unit" "$D/elf_dyn_unit" "$D/t_root" "$interp" "$needed" "$R/lib/libm.so.6"
 maps=$(realpath "$D/t_maps")
 run_counted "karu64 t_dlopen" $K -L "$R" $D/t_dlopen
 run_counted "qemu t_dlopen" $Q -L "$R" $D/t_dlopen
@@ -131,6 +135,20 @@ interpreter is itself dynamically linked|-|-L "$B/dyn" "$P"
 program truncated inside a segment|-|-L "$R" "$B/prog-truncated"
 PT_INTERP without its NUL|-|-L "$R" "$B/prog-interp-unterminated"
 CASES
+# ... but a library the check cannot see in the root's system directories is not an error when
+# ld.so would find it: through LD_LIBRARY_PATH, or a DT_RUNPATH with $ORIGIN.
+mkdir -p "$S/extra" "$S/rp/lib2"; ln -s "$R/lib/libm.so.6" "$S/extra/"; ln -s "$R/lib/libm.so.6" "$S/rp/lib2/"
+cp "$D/t_root-runpath" "$S/rp/"
+for how in "LD_LIBRARY_PATH|env LD_LIBRARY_PATH=$S/nothing;$S/extra|$P" "DT_RUNPATH \$ORIGIN/lib2|env|$S/rp/t_root-runpath"; do
+	IFS='|' read -r what env_ prog <<<"$how"
+	$T $env_ $K -L "$B/nolibm" "$prog" >"$S/k.out" 2>&1; krc=$?
+	$T $env_ $Q -L "$B/nolibm" "$prog" >"$S/q.out" 2>&1; qrc=$?
+	if [ $krc -eq 0 ] && [ $qrc -eq 0 ] && grep -q "cbrt(8) = 2" "$S/k.out"; then
+		ok "libm found through $what (root without it): runs, as under QEMU"
+	else
+		bad "libm through $what: karu64 exit $krc ($(head -c 200 "$S/k.out")), QEMU exit $qrc"
+	fi
+done
 if [ ! -e /lib/ld-linux-riscv64-lp64d.so.1 ]; then
 	$T $K "$P" >/dev/null 2>"$S/bad.err"; rc=$?
 	grep -q -- "-L DIR" "$S/bad.err" && [ $rc -eq 125 ] && [ "$(wc -l <"$S/bad.err")" -eq 1 ] &&
