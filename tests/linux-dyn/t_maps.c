@@ -1,7 +1,8 @@
 /* A dynamically linked program's view of itself: /proc/self/maps names libc's mappings, and the
  * offsets there are right (the bytes at an address equal the file's bytes at offset + (address
  * - start)); /proc/self/exe is the program; the auxiliary vector points at the dynamic linker
- * (AT_BASE holds its ELF header, AT_PHDR/AT_ENTRY the program's).
+ * (AT_BASE holds its ELF header, AT_PHDR/AT_ENTRY the program's); a file the program maps
+ * itself keeps its name and offsets through a partial munmap and an mremap.
  * Usage: t_maps ABSOLUTE-PATH-OF-THIS-PROGRAM */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -10,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include "../linux/check.h"
 
@@ -85,6 +87,31 @@ int main(int argc, char **argv)
 	/* The writable data of libc: a variable's address is in a libc.so.6 rw-p mapping. */
 	CHECK(find((uintptr_t)&stdout, &l) && strstr(l.path, "/libc.so.6") && !strcmp(l.perms, "rw-p") && l.off != 0,
 	      "&stdout lies in a libc.so.6 rw-p mapping at a nonzero offset (%s %s %#lx)", l.path, l.perms, l.off);
+
+	/* A file mapped by the program: four pages of libc from offset 0x1000, the second page
+	 * unmapped, the fourth moved by mremap; every piece keeps its name and file offset. */
+	char libc[400];
+	snprintf(libc, sizeof libc, "%s", b.path);
+	int fd = open(libc, O_RDONLY);
+	char *m = fd >= 0 ? mmap(NULL, 4 * 4096, PROT_READ, MAP_PRIVATE, fd, 0x1000) : MAP_FAILED;
+	CHECK(m != MAP_FAILED, "mmap 4 pages of %s at offset 0x1000", libc);
+	if (m != MAP_FAILED) {
+		CHECK(find((uintptr_t)m, &l) && !strcmp(l.path, libc) && l.off == 0x1000 && !strcmp(l.perms, "r--p"),
+		      "the mapping names the file at offset 0x1000 (%s %s %#lx)", l.path, l.perms, l.off);
+		munmap(m + 4096, 4096);
+		CHECK(!find((uintptr_t)m + 4096, &l), "the unmapped second page is gone");
+		CHECK(find((uintptr_t)m + 2 * 4096, &l) && !strcmp(l.path, libc) && l.off == 0x3000 &&
+		      l.lo == (uintptr_t)m + 2 * 4096, "the third page starts a mapping at offset 0x3000 (%#lx)", l.off);
+		char *to = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		char *moved = mremap(m + 3 * 4096, 4096, 4096, MREMAP_MAYMOVE | MREMAP_FIXED, to);
+		CHECK(moved == to && find((uintptr_t)to, &l) && !strcmp(l.path, libc) && l.off == 0x4000,
+		      "mremap moves the fourth page with its name and offset 0x4000 (%#lx)", l.off);
+		CHECK(moved == to && same_as_file(&l, (uintptr_t)to, 64), "the moved page holds the file's bytes");
+		munmap(m, 3 * 4096);
+		munmap(to, 4096);
+	}
+	if (fd >= 0)
+		close(fd);
 
 	/* The program itself. */
 	char exe[400];
