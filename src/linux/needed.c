@@ -66,14 +66,15 @@ static bool exists(const struct k64_linux *lx, const char *guest, char *host)
 	return true;
 }
 
-/* Looks for name in a list of directories separated by ':' (or ';'). 1: found (guest path in guest, host
- * path in host, or both empty for a directory this check cannot expand), 0: not there. */
+/* Looks for name in a list of directories separated by ':' (or ';'). 1: found (guest path in
+ * guest, host path in host, or both empty for a directory this check cannot expand), 0: not. */
 static int in_dirs(const struct k64_linux *lx, const char *dirs, const char *origin, const char *name,
 		   char *guest, char *host)
 {
-	while (dirs && *dirs) {
+	if (!dirs || !*dirs)
+		return 0;
+	for (;;) {   /* an empty element is the working directory, as in glibc */
 		size_t n = strcspn(dirs, ":;");   /* glibc also splits LD_LIBRARY_PATH at ';' */
-		const char *end = dirs[n] ? dirs + n : NULL;
 		char dir[PATH_MAX] = "";
 		size_t len = 0;
 		bool unknown = false;
@@ -97,9 +98,10 @@ static int in_dirs(const struct k64_linux *lx, const char *dirs, const char *ori
 		}
 		if (snprintf(guest, PATH_MAX, "%s/%s", len ? dir : ".", name) < PATH_MAX && exists(lx, guest, host))
 			return 1;
-		dirs = end ? end + 1 : NULL;
+		if (!dirs[n])
+			return 0;
+		dirs += n + 1;
 	}
-	return 0;
 }
 
 static uint32_t rd32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
@@ -172,8 +174,8 @@ static int check_name(struct search *s, const struct object *o, const char *objp
 			snprintf(err, errlen, "library %s (needed by %s) is neither in the guest root %s nor on the host",
 				 name, base ? base + 1 : objpath, s->lx->root);
 		else
-			snprintf(err, errlen, "library %s (needed by %s) not found (give the guest root with -L DIR or QEMU_LD_PREFIX)",
-				 name, base ? base + 1 : objpath);
+			snprintf(err, errlen, "library %s (needed by %s) not found (give the guest root with -L DIR "
+				 "or QEMU_LD_PREFIX)", name, base ? base + 1 : objpath);
 		return -1;
 	}
 	if (!host[0] || depth >= MAX_DEPTH)

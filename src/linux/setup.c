@@ -139,8 +139,8 @@ static uint64_t hwcap(const struct k64_hart *h)
 	return v;
 }
 
-static int build_stack(struct k64_linux *lx, const struct k64_elf *e, uint64_t interp_base, const char *execfn,
-		       int argc, char **argv, char *err, size_t errlen)
+static int build_stack(struct k64_linux *lx, const struct k64_elf *e, uint64_t interp_base,
+		       const char *execfn, int argc, char **argv, char *err, size_t errlen)
 {
 	char **envp = lx->cfg.envp;
 	int envc = 0;
@@ -253,7 +253,8 @@ static int map_image(struct k64_linux *lx, const struct k64_elf *e, const char *
 static int place(struct k64_linux *lx, struct k64_elf *e, bool interp, const char *what,
 		 char *err, size_t errlen)
 {
-	uint64_t bias = !e->is_pie ? 0 : interp ? K64_LINUX_MMAP_TOP - e->load_hi : K64_LINUX_PIE_BASE - e->load_lo;
+	uint64_t bias = !e->is_pie ? 0 :
+			interp ? K64_LINUX_MMAP_TOP - e->load_hi : K64_LINUX_PIE_BASE - e->load_lo;
 	uint64_t lo = e->load_lo + bias, hi = e->load_hi + bias;
 	if (lo < 0x10000 || hi < lo || hi > K64_LINUX_MMAP_TOP - (interp ? 0 : 1ull << 30)) {
 		snprintf(err, errlen, "%s addresses [0x%llx, 0x%llx) are outside the user address space", what,
