@@ -1,7 +1,7 @@
 /* karu64: the public C API of the simulator library (build/libkaru64.a).
- * A machine is one RV64 hart with its memory and a front-end: Linux user mode (a static riscv64
- * Linux ELF runs as under qemu-riscv64) or bare metal (M-mode at the ELF entry, HTIF and
- * semihosting). The command line (src/cli/) is a thin user of this API. */
+ * A machine is one RV64 hart with its memory and a front-end: Linux user mode (a riscv64
+ * Linux ELF, static or dynamically linked, runs as under qemu-riscv64) or bare metal (M-mode at
+ * the ELF entry, HTIF and semihosting). The command line (src/cli/) is a thin user of this API. */
 #ifndef KARU64_H
 #define KARU64_H
 #include <stdbool.h>
@@ -33,6 +33,7 @@ struct k64_config {
 	char **params;            /* model parameter overrides "NAME=VALUE" (NULL-terminated), after param_file */
 	const char *param_file;   /* NAME=VALUE lines */
 	bool profile;             /* count instructions and cycles per guest function (k64_machine_profile) */
+	const char *ld_prefix;    /* Linux: guest root for the dynamic linker and absolute paths (QEMU's -L) */
 };
 
 enum k64_status { K64_EXITED, K64_LIMIT };

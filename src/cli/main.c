@@ -15,7 +15,7 @@ extern char **environ;
 
 static const char usage[] =
 "usage: karu64 [options] PROGRAM [ARGS...]\n"
-"Runs a statically linked riscv64 Linux ELF in user mode, or a bare-metal ELF (one that\n"
+"Runs a riscv64 Linux ELF in user mode, or a bare-metal ELF (one that\n"
 "defines `tohost`, or with --bare) in M-mode with HTIF and semihosting.\n"
 "\n"
 "  --isa=STRING        ISA string, e.g. rv64gcv_zvl256b_zba_zbb_zbs_zvkng_zvknhk\n"
@@ -45,6 +45,7 @@ static const char usage[] =
 "  --unset-env NAME    remove a guest environment variable (repeatable)\n"
 "  --clear-env         start the guest with an empty environment\n"
 "  --strict            an unknown system call is fatal\n"
+"  -L DIR              guest root, tried first for absolute paths (default $QEMU_LD_PREFIX)\n"
 "  --bare              force bare-metal mode\n"
 "  --mem=SIZE          bare-metal RAM at 0x80000000 (default 256M; suffix K, M or G)\n"
 "  --signature=FILE    bare metal: write begin_signature..end_signature at exit\n"
@@ -132,6 +133,7 @@ int main(int argc, char **argv)
 		env.v[env.n++] = *e;
 		env.v[env.n] = NULL;
 	}
+	cfg.ld_prefix = getenv("QEMU_LD_PREFIX");   /* -L overrides it, as in QEMU */
 	int i = 1;
 	for (; i < argc; i++) {
 		char *a = argv[i];
@@ -241,6 +243,9 @@ int main(int argc, char **argv)
 			env.n = 0;
 			if (env.v)
 				env.v[0] = NULL;
+		} else if (!strcmp(name, "-L")) {
+			TAKES_VALUE();
+			cfg.ld_prefix = val;
 		} else if (!strcmp(name, "-strict")) {
 			NO_VALUE();
 			cfg.strict = true;

@@ -79,7 +79,7 @@ int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, c
 int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **argv, char *err, size_t errlen)
 {
 	struct k64_elf e;
-	if (k64_elf_open(path, &e, err, errlen))
+	if (k64_elf_open_flags(path, K64_ELF_INTERP, &e, err, errlen))
 		return -1;
 	uint64_t tohost;
 	bool bare = m->cfg.mode == K64_MODE_BARE ||
@@ -111,6 +111,7 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 		lc.virtual_clock = m->cfg.virtual_clock;
 		lc.strict = m->cfg.strict;
 		lc.discard_vector = !m->cfg.keep_vector_state;
+		lc.ld_prefix = m->cfg.ld_prefix;
 		if (k64_linux_setup(m->hart, &m->mem, &lc, path, argc, argv, err, errlen))
 			return -1;
 		/* Linux lets user mode read cycle, time and instret (Zicntr). */

@@ -144,7 +144,8 @@ static const char *proc_self_file(struct k64_linux *lx, const char *p)
 }
 
 /* The host path for guest path p: /proc/self/exe is the program, /proc/self/fd/N the host
- * descriptor behind guest descriptor N. Uses buf (PATH_MAX) when rewriting. */
+ * descriptor behind guest descriptor N, an absolute path the guest root's file if it has one.
+ * Uses buf (PATH_MAX) when rewriting. */
 static const char *host_path(struct k64_linux *lx, const char *p, char *buf)
 {
 	if (is_self_exe(lx, p))
@@ -158,7 +159,17 @@ static const char *host_path(struct k64_linux *lx, const char *p, char *buf)
 		snprintf(buf, PATH_MAX, "/proc/self/fd/%d%s", h < 0 ? INT_MAX : h, end);
 		return buf;
 	}
-	return p;
+	return k64_linux_root_path(lx, p, buf);
+}
+
+/* QEMU's util/path.c: the root's file if it exists (access F_OK), otherwise the host's. */
+const char *k64_linux_root_path(const struct k64_linux *lx, const char *p, char *buf)
+{
+	if (!lx->root[0] || p[0] != '/')
+		return p;
+	if ((size_t)snprintf(buf, PATH_MAX, "%s%s", lx->root, p) >= PATH_MAX)
+		return p;
+	return access(buf, F_OK) == 0 ? buf : p;
 }
 
 #define GET_PATH(var, addr)                                          \
@@ -589,7 +600,8 @@ static int64_t sys_utimensat(struct k64_linux *lx, int64_t dfd, uint64_t path, u
 	if (!path)
 		return RET(syscall(SYS_utimensat, hd, NULL, times ? ts : NULL, (int)flags));
 	GET_PATH(p, path);
-	return RET(utimensat(hd, p, times ? ts : NULL, (int)flags));
+	char hp[PATH_MAX];
+	return RET(utimensat(hd, host_path(lx, p, hp), times ? ts : NULL, (int)flags));
 }
 
 /* ppoll: struct pollfd {int fd; short events, revents;} as on the host, with fds translated.
@@ -667,9 +679,10 @@ int64_t k64_linux_sys_fs(struct k64_linux *lx, uint64_t nr, const uint64_t *a, b
 	}
 	case 48: case 439: { /* faccessat, faccessat2 */
 		GET_PATH(p, a[1]);
+		char hp[PATH_MAX];
 		GET_DIRFD(hd, a[0]);
 		int flags = nr == 439 ? (int)a[3] : 0;
-		return RET(faccessat(hd, p, (int)a[2], flags));
+		return RET(faccessat(hd, host_path(lx, p, hp), (int)a[2], flags));
 	}
 	case 49: { GET_PATH(p, a[0]); return RET(chdir(p)); }
 	case 50: { /* fchdir */
@@ -709,7 +722,8 @@ int64_t k64_linux_sys_fs(struct k64_linux *lx, uint64_t nr, const uint64_t *a, b
 		int r;
 		if (nr == 43) {
 			GET_PATH(p, a[0]);
-			r = statfs(p, &sf);
+			char hp[PATH_MAX];
+			r = statfs(host_path(lx, p, hp), &sf);
 		} else {
 			int h = k64_linux_hostfd(lx, fd);
 			if (h < 0)

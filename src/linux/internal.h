@@ -24,14 +24,23 @@ struct k64_linux_sigaction {
 	uint64_t handler, flags, mask;
 };
 
+/* A file-backed guest mapping, for /proc/self/maps: [lo, hi) holds the file from offset off. */
+struct k64_linux_vma {
+	uint64_t lo, hi, off, dev, ino;
+	char *name;                   /* host path of the file */
+};
+#define K64_LINUX_MAX_VMAS 65530     /* vm.max_map_count */
+
 struct k64_linux {
 	struct k64_hart *h;
 	struct k64_mem *m;
 	struct k64_linux_config cfg;
 	char exe[PATH_MAX];           /* absolute path of the program (/proc/self/exe) */
+	char root[PATH_MAX];          /* guest root (-L, QEMU_LD_PREFIX), resolved; "" = none */
 
 	uint64_t brk_start, brk_cur;
-	uint64_t image_lo, image_hi;  /* the program's pages */
+	struct k64_linux_vma *vma;    /* sorted by lo, disjoint */
+	size_t nvma, vma_cap;
 	uint64_t auxv_addr, auxv_len; /* for /proc/self/auxv */
 	uint64_t args_addr, args_len; /* argv strings, for /proc/self/cmdline */
 	uint64_t stack_lo;
@@ -70,6 +79,13 @@ void k64_linux_fs_init(struct k64_linux *lx);
 void k64_linux_fs_free(struct k64_linux *lx);
 int k64_linux_hostfd(struct k64_linux *lx, int64_t fd);
 int64_t k64_linux_sys_fs(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled);
+/* The host path for the guest's absolute path p under the guest root: root + p if that exists,
+ * else p (QEMU's -L). Uses buf (PATH_MAX). */
+const char *k64_linux_root_path(const struct k64_linux *lx, const char *p, char *buf);
+
+/* needed.c: 0 if the dynamic linker will find every library e needs, else -1 and a reason. */
+struct k64_elf;
+int k64_linux_check_needed(struct k64_linux *lx, const struct k64_elf *e, char *err, size_t errlen);
 
 /* mm.c */
 bool k64_linux_page_mapped(struct k64_linux *lx, uint64_t addr);
@@ -78,6 +94,11 @@ int k64_linux_maps_fd(struct k64_linux *lx);
 /* A host file descriptor (memfd) holding len bytes of data, or -errno. */
 int k64_linux_memfd(const void *data, size_t len);
 int64_t k64_linux_sys_mm(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled);
+/* Records [lo, hi) (page-aligned) as mapping file hfd (or the named file, hfd < 0) from off,
+ * replacing what was recorded there. Returns 0 or -ENOMEM (too many mappings). */
+int k64_linux_vma_file(struct k64_linux *lx, uint64_t lo, uint64_t hi, uint64_t off, int hfd,
+		       const char *path);
+void k64_linux_vma_free(struct k64_linux *lx);
 
 /* signal.c */
 void k64_linux_signal_init(struct k64_linux *lx);

@@ -1,4 +1,5 @@
-/* Linux user-mode front-end: runs a static riscv64 Linux ELF on a hart, emulating the system
+/* Linux user-mode front-end: runs a riscv64 Linux ELF (static, or dynamically linked with its
+ * dynamic linker taken from a guest root) on a hart, emulating the system
  * calls and signal delivery of the riscv64 Linux ABI (asm-generic system call numbers, errno
  * values and structure layouts; arch/riscv signal frames). */
 #ifndef K64_LINUX_LINUX_H
@@ -16,6 +17,8 @@ struct k64_linux_config {
 	bool virtual_clock;   /* time = K64_LINUX_EPOCH + retired instructions (1 insn = 1 ns) */
 	bool strict;          /* an unsupported system call stops the run (status 125) */
 	bool discard_vector;  /* clobber the vector state at each system call, as Linux does */
+	const char *ld_prefix; /* guest root (QEMU's -L): absolute guest paths are tried under it
+	                          first, the dynamic linker among them; NULL or "" = none */
 };
 
 /* --virtual-clock: CLOCK_REALTIME at instruction 0 (2025-01-01T00:00:00Z). */

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -92,10 +94,137 @@ static uint64_t find_free(struct k64_linux *lx, uint64_t len)
 	return 0;
 }
 
+/* ---- file-backed mappings (names for /proc/self/maps) ------------------------------------ */
+static int vma_insert(struct k64_linux *lx, size_t at, const struct k64_linux_vma *v)
+{
+	if (lx->nvma == lx->vma_cap) {
+		size_t cap = lx->vma_cap ? 2 * lx->vma_cap : 16;
+		struct k64_linux_vma *n = realloc(lx->vma, cap * sizeof *n);
+		if (!n)
+			return (int)KERR(ENOMEM);
+		lx->vma = n;
+		lx->vma_cap = cap;
+	}
+	memmove(&lx->vma[at + 1], &lx->vma[at], (lx->nvma - at) * sizeof *lx->vma);
+	lx->vma[at] = *v;
+	lx->nvma++;
+	return 0;
+}
+
+/* Forgets the file names of [lo, hi), splitting a mapping that straddles it. */
+static void vma_clear(struct k64_linux *lx, uint64_t lo, uint64_t hi)
+{
+	for (size_t i = 0; i < lx->nvma;) {
+		struct k64_linux_vma *v = &lx->vma[i];
+		if (v->hi <= lo || v->lo >= hi) {
+			i++;
+		} else if (v->lo >= lo && v->hi <= hi) {
+			free(v->name);
+			memmove(v, v + 1, (lx->nvma - i - 1) * sizeof *v);
+			lx->nvma--;
+		} else if (v->lo < lo && v->hi > hi) {
+			struct k64_linux_vma tail = *v;
+			tail.off += hi - v->lo;
+			tail.lo = hi;
+			tail.name = strdup(v->name);
+			v->hi = lo;
+			if (!tail.name || vma_insert(lx, i + 1, &tail) != 0)
+				free(tail.name);   /* out of memory: the tail loses its name */
+			i += 2;
+		} else if (v->lo < lo) {
+			v->hi = lo;
+			i++;
+		} else {
+			v->off += hi - v->lo;
+			v->lo = hi;
+			i++;
+		}
+	}
+}
+
+int k64_linux_vma_file(struct k64_linux *lx, uint64_t lo, uint64_t hi, uint64_t off, int hfd,
+		       const char *path)
+{
+	vma_clear(lx, lo, hi);
+	if (lx->nvma >= K64_LINUX_MAX_VMAS)
+		return (int)KERR(ENOMEM);
+	struct k64_linux_vma v = { .lo = lo, .hi = hi, .off = off };
+	char buf[PATH_MAX];
+	struct stat st;
+	if (hfd >= 0) {
+		char link[64];
+		snprintf(link, sizeof link, "/proc/self/fd/%d", hfd);
+		ssize_t n = readlink(link, buf, sizeof buf - 1);
+		buf[n > 0 ? n : 0] = 0;
+		path = buf;
+		if (fstat(hfd, &st) != 0)
+			memset(&st, 0, sizeof st);
+	} else if (stat(path, &st) != 0) {
+		memset(&st, 0, sizeof st);
+	}
+	v.dev = st.st_dev;
+	v.ino = st.st_ino;
+	if (!(v.name = strdup(path)))
+		return (int)KERR(ENOMEM);
+	size_t at = 0;
+	while (at < lx->nvma && lx->vma[at].lo < lo)
+		at++;
+	int r = vma_insert(lx, at, &v);
+	if (r)
+		free(v.name);
+	return r;
+}
+
+void k64_linux_vma_free(struct k64_linux *lx)
+{
+	for (size_t i = 0; i < lx->nvma; i++)
+		free(lx->vma[i].name);
+	free(lx->vma);
+	lx->vma = NULL;
+	lx->nvma = lx->vma_cap = 0;
+}
+
+/* mremap: the names of [from, from + len) move to [to, to + len). */
+static void vma_move(struct k64_linux *lx, uint64_t from, uint64_t len, uint64_t to)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < lx->nvma; i++)
+		n += lx->vma[i].lo < from + len && lx->vma[i].hi > from;
+	if (!n)
+		return;
+	struct k64_linux_vma *moved = calloc(n, sizeof *moved);
+	if (!moved)
+		return;
+	n = 0;
+	for (size_t i = 0; i < lx->nvma; i++) {
+		const struct k64_linux_vma *v = &lx->vma[i];
+		if (v->lo >= from + len || v->hi <= from)
+			continue;
+		uint64_t lo = v->lo > from ? v->lo : from, hi = v->hi < from + len ? v->hi : from + len;
+		moved[n] = *v;
+		moved[n].off += lo - v->lo;
+		moved[n].lo = lo - from + to;
+		moved[n].hi = hi - from + to;
+		moved[n].name = strdup(v->name);
+		n++;
+	}
+	vma_clear(lx, from, from + len);
+	vma_clear(lx, to, to + len);
+	for (size_t k = 0; k < n; k++) {
+		size_t at = 0;
+		while (at < lx->nvma && lx->vma[at].lo < moved[k].lo)
+			at++;
+		if (!moved[k].name || lx->nvma >= K64_LINUX_MAX_VMAS || vma_insert(lx, at, &moved[k]) != 0)
+			free(moved[k].name);
+	}
+	free(moved);
+}
+
 static void unmap(struct k64_linux *lx, uint64_t addr, uint64_t len)
 {
 	invalidate(lx, addr, len);
 	k64_mem_set_perm(lx->m, addr, len, 0);
+	vma_clear(lx, addr, addr + len);
 }
 
 static int64_t sys_brk(struct k64_linux *lx, uint64_t want)
@@ -175,6 +304,11 @@ static int64_t sys_mmap(struct k64_linux *lx, uint64_t addr, uint64_t len, uint6
 			if (n == 0)
 				break;
 			done += (uint64_t)n;
+		}
+		int r = k64_linux_vma_file(lx, at, at + size, off, hfd, NULL);
+		if (r) {
+			unmap(lx, at, size);
+			return r;
 		}
 	}
 	k64_mem_set_perm(lx->m, at, size, prot_perm(prot));
@@ -260,6 +394,7 @@ static int64_t sys_mremap(struct k64_linux *lx, uint64_t old, uint64_t old_len, 
 	}
 	/* Move page by page, keeping each page's permissions; growth takes the last page's. */
 	uint64_t copy = nsz < osz ? nsz : osz;
+	vma_move(lx, old, copy, to);
 	for (uint64_t i = 0; i < nsz; i += PAGE) {
 		unsigned perm = k64_mem_page_perm(lx->m, old + (i < copy ? i : osz - PAGE)) &
 				(K64_PERM_RWX | K64_LINUX_PERM_MAPPED);
@@ -314,17 +449,48 @@ int64_t k64_linux_sys_mm(struct k64_linux *lx, uint64_t nr, const uint64_t *a, b
 }
 
 /* ---- /proc/self/maps ---------------------------------------------------------------------- */
-static const char *region_name(struct k64_linux *lx, uint64_t a)
+/* What /proc/self/maps says about the page at a: a file (with the offset of a in it) or a
+ * special name, valid up to end. */
+struct region {
+	const char *name;
+	uint64_t off, dev, ino, end;
+};
+
+static struct region region_at(const struct k64_linux *lx, uint64_t a)
 {
-	if (a >= lx->image_lo && a < lx->image_hi)
-		return lx->exe;
-	if (a >= lx->brk_start && a < ((lx->brk_cur + PAGE_MASK) & ~PAGE_MASK))
-		return "[heap]";
-	if (a >= lx->stack_lo && a < K64_LINUX_STACK_TOP)
-		return "[stack]";
-	if (a == K64_LINUX_SIGTRAMP)
-		return "[sigreturn]";
-	return "";
+	struct region r = { "", 0, 0, 0, UINT64_MAX };
+	size_t i = 0;
+	while (i < lx->nvma && lx->vma[i].hi <= a)
+		i++;
+	if (i < lx->nvma && lx->vma[i].lo <= a) {
+		const struct k64_linux_vma *v = &lx->vma[i];
+		r.name = v->name;
+		r.off = v->off + (a - v->lo);
+		r.dev = v->dev;
+		r.ino = v->ino;
+		r.end = v->hi;
+		return r;
+	}
+	if (i < lx->nvma)
+		r.end = lx->vma[i].lo;
+	uint64_t heap_end = (lx->brk_cur + PAGE_MASK) & ~PAGE_MASK;
+	if (a >= lx->brk_start && a < heap_end) {
+		r.name = "[heap]";
+		r.end = heap_end < r.end ? heap_end : r.end;
+	} else if (a >= lx->stack_lo && a < K64_LINUX_STACK_TOP) {
+		r.name = "[stack]";
+		r.end = K64_LINUX_STACK_TOP < r.end ? K64_LINUX_STACK_TOP : r.end;
+	} else if (a == K64_LINUX_SIGTRAMP) {
+		r.name = "[sigreturn]";
+		r.end = a + PAGE;
+	} else {
+		/* Anonymous memory ends where a special region starts. */
+		uint64_t starts[] = { lx->brk_start, lx->stack_lo, K64_LINUX_SIGTRAMP };
+		for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++)
+			if (starts[k] > a && starts[k] < r.end)
+				r.end = starts[k];
+	}
+	return r;
 }
 
 int k64_linux_memfd(const void *data, size_t len)
@@ -371,15 +537,19 @@ int k64_linux_maps_fd(struct k64_linux *lx)
 			continue;
 		}
 		uint64_t start = i << K64_PAGE_SHIFT;
-		const char *name = region_name(lx, start);
-		uint64_t j = i + 1;
-		while (j < npages && (perm[j] & (K64_PERM_RWX | K64_LINUX_PERM_MAPPED)) == p &&
-		       region_name(lx, j << K64_PAGE_SHIFT) == name)
+		struct region r = region_at(lx, start);
+		uint64_t j = i + 1, end_page = r.end >> K64_PAGE_SHIFT;
+		while (j < npages && j < end_page && (perm[j] & (K64_PERM_RWX | K64_LINUX_PERM_MAPPED)) == p)
 			j++;
-		fprintf(f, "%08llx-%08llx %c%c%cp 00000000 00:00 0%s%s\n", (unsigned long long)start,
-			(unsigned long long)(j << K64_PAGE_SHIFT), p & K64_PERM_R ? 'r' : '-',
-			p & K64_PERM_W ? 'w' : '-', p & K64_PERM_X ? 'x' : '-', *name ? "                          " : "",
-			name);
+		/* fs/proc/task_mmu.c show_map_vma(): the name starts at column 73 (seq_pad). */
+		int n = fprintf(f, "%08llx-%08llx %c%c%cp %08llx %02x:%02x %llu ", (unsigned long long)start,
+				(unsigned long long)(j << K64_PAGE_SHIFT), p & K64_PERM_R ? 'r' : '-',
+				p & K64_PERM_W ? 'w' : '-', p & K64_PERM_X ? 'x' : '-',
+				(unsigned long long)r.off, major((dev_t)r.dev), minor((dev_t)r.dev),
+				(unsigned long long)r.ino);
+		if (*r.name)
+			fprintf(f, "%*s%s", n < 73 ? 73 - n : 0, "", r.name);
+		fputc('\n', f);
 		i = j;
 	}
 	fclose(f);

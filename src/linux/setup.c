@@ -1,4 +1,5 @@
-/* Linux user mode: program loading, the initial process stack and the trap hook.
+/* Linux user mode: program loading (with its dynamic linker, as fs/binfmt_elf.c
+ * load_elf_binary() does for PT_INTERP), the initial process stack and the trap hook.
  * The stack follows fs/binfmt_elf.c create_elf_tables(): argc, argv[], NULL, envp[], NULL,
  * auxv pairs, AT_NULL, with the strings and AT_RANDOM bytes above; sp 16-byte aligned
  * (RISC-V psABI). */
@@ -6,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "mem/elf.h"
 
@@ -137,8 +139,8 @@ static uint64_t hwcap(const struct k64_hart *h)
 	return v;
 }
 
-static int build_stack(struct k64_linux *lx, const struct k64_elf *e, const char *execfn,
-		       int argc, char **argv, char *err, size_t errlen)
+static int build_stack(struct k64_linux *lx, const struct k64_elf *e, uint64_t interp_base,
+		       const char *execfn, int argc, char **argv, char *err, size_t errlen)
 {
 	char **envp = lx->cfg.envp;
 	int envc = 0;
@@ -195,7 +197,7 @@ static int build_stack(struct k64_linux *lx, const struct k64_elf *e, const char
 		{AT_PHDR, e->phdr_vaddr ? e->phdr_vaddr + e->bias : 0},
 		{AT_PHENT, e->phentsize},
 		{AT_PHNUM, e->phnum},
-		{AT_BASE, 0},
+		{AT_BASE, interp_base},    /* where the dynamic linker is (0: none) */
 		{AT_FLAGS, 0},
 		{AT_ENTRY, e->entry + e->bias},
 		{AT_UID, (uint64_t)getuid()},
@@ -229,6 +231,79 @@ static int build_stack(struct k64_linux *lx, const struct k64_elf *e, const char
 	return 0;
 }
 
+/* Marks an image's pages as guest mappings (PROT_NONE holes included) and names the
+ * file-backed part of each segment after the file, as the kernel's elf_map() does. */
+static int map_image(struct k64_linux *lx, const struct k64_elf *e, const char *file)
+{
+	for (unsigned i = 0; i < e->nseg; i++) {
+		const struct k64_elf_seg *s = &e->seg[i];
+		uint64_t lo = (s->vaddr + e->bias) & ~(K64_PAGE_SIZE - 1);
+		uint64_t end = s->vaddr + e->bias + s->memsz;
+		for (uint64_t a = lo; a < end; a += K64_PAGE_SIZE)
+			k64_mem_set_perm(lx->m, a, 1, (k64_mem_page_perm(lx->m, a) & K64_PERM_RWX) | K64_LINUX_PERM_MAPPED);
+		uint64_t file_end = (s->vaddr + e->bias + s->filesz + K64_PAGE_SIZE - 1) & ~(K64_PAGE_SIZE - 1);
+		if (s->filesz && k64_linux_vma_file(lx, lo, file_end, s->offset & ~(K64_PAGE_SIZE - 1), -1, file))
+			return -1;
+	}
+	return 0;
+}
+
+/* Where an image goes: a PIE program at K64_LINUX_PIE_BASE (ELF_ET_DYN_BASE), a dynamic linker
+ * at the top of the mmap area, as Linux's load_elf_interp() gets it from mmap. */
+static int place(struct k64_linux *lx, struct k64_elf *e, bool interp, const char *what,
+		 char *err, size_t errlen)
+{
+	uint64_t bias = !e->is_pie ? 0 :
+			interp ? K64_LINUX_MMAP_TOP - e->load_hi : K64_LINUX_PIE_BASE - e->load_lo;
+	uint64_t lo = e->load_lo + bias, hi = e->load_hi + bias;
+	if (lo < 0x10000 || hi < lo || hi > K64_LINUX_MMAP_TOP - (interp ? 0 : 1ull << 30)) {
+		snprintf(err, errlen, "%s addresses [0x%llx, 0x%llx) are outside the user address space", what,
+			 (unsigned long long)lo, (unsigned long long)hi);
+		return -1;
+	}
+	for (uint64_t a = lo; interp && a < hi; a += K64_PAGE_SIZE)
+		if (k64_linux_page_mapped(lx, a)) {
+			snprintf(err, errlen, "%s addresses [0x%llx, 0x%llx) overlap the program", what,
+				 (unsigned long long)lo, (unsigned long long)hi);
+			return -1;
+		}
+	return k64_elf_load(e, lx->m, bias, true, err, errlen);
+}
+
+/* Opens and loads the dynamic linker e->interp names, from the guest root if it has it. */
+static int load_interp(struct k64_linux *lx, const struct k64_elf *e, struct k64_elf *ie,
+		       char *file, char *err, size_t errlen)
+{
+	char buf[PATH_MAX], why[256];
+	const char *hp = k64_linux_root_path(lx, e->interp, buf);
+	if (k64_elf_open_flags(hp, K64_ELF_INTERP, ie, why, sizeof why) != 0) {
+		bool missing = access(hp, F_OK) != 0;
+		if (missing && lx->root[0])
+			snprintf(err, errlen, "dynamic linker %s: not found in the guest root %s nor on the host",
+				 e->interp, lx->root);
+		else if (missing)
+			snprintf(err, errlen, "dynamic linker %s: %s (give the guest root with -L DIR or QEMU_LD_PREFIX)",
+				 e->interp, why);
+		else
+			snprintf(err, errlen, "dynamic linker %s: %s", hp, why);
+		return -1;
+	}
+	if (ie->interp) {
+		snprintf(err, errlen, "dynamic linker %s: itself asks for a dynamic linker (%s)", hp, ie->interp);
+		k64_elf_close(ie);
+		return -1;
+	}
+	char what[PATH_MAX + 32];
+	snprintf(what, sizeof what, "dynamic linker %s", hp);
+	if (place(lx, ie, true, what, err, errlen) != 0) {
+		k64_elf_close(ie);
+		return -1;
+	}
+	if (!realpath(hp, file))
+		snprintf(file, PATH_MAX, "%s", hp);
+	return 0;
+}
+
 int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linux_config *cfg,
 		    const char *path, int argc, char **argv, char *err, size_t errlen)
 {
@@ -236,48 +311,64 @@ int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linu
 		snprintf(err, errlen, "Linux user mode needs the guest arena [0, 2^38)");
 		return -1;
 	}
-	struct k64_elf e;
-	if (k64_elf_open(path, &e, err, errlen) != 0)
-		return -1;
-	uint64_t bias = e.is_pie ? K64_LINUX_PIE_BASE - e.load_lo : 0;
-	if (e.load_lo + bias < 0x10000 || e.load_hi + bias > K64_LINUX_MMAP_TOP - (1ull << 30)) {
-		snprintf(err, errlen, "program addresses [0x%llx, 0x%llx) are outside the user address space",
-			 (unsigned long long)(e.load_lo + bias), (unsigned long long)(e.load_hi + bias));
-		k64_elf_close(&e);
-		return -1;
-	}
-	if (k64_elf_load(&e, m, bias, true, err, errlen) != 0) {
-		k64_elf_close(&e);
-		return -1;
-	}
 	struct k64_linux *lx = calloc(1, sizeof *lx);
 	if (!lx) {
 		snprintf(err, errlen, "out of memory");
-		k64_elf_close(&e);
 		return -1;
 	}
 	lx->h = h;
 	lx->m = m;
 	lx->cfg = *cfg;
+	lx->cfg.ld_prefix = NULL;   /* the caller's string need not outlive setup: lx->root */
+	if (cfg->ld_prefix && *cfg->ld_prefix) {
+		struct stat st;
+		const char *why = NULL;
+		if (stat(cfg->ld_prefix, &st) != 0)
+			why = strerror(errno);
+		else if (!S_ISDIR(st.st_mode))
+			why = "not a directory";
+		else if (!realpath(cfg->ld_prefix, lx->root))
+			why = strerror(errno);
+		if (why) {
+			snprintf(err, errlen, "guest root %s: %s", cfg->ld_prefix, why);
+			free(lx);
+			return -1;
+		}
+		if (!strcmp(lx->root, "/"))   /* the host itself: nothing to try first */
+			lx->root[0] = 0;
+	}
+	struct k64_elf e, ie;
+	bool have_e = false, have_ie = false;
+	char ifile[PATH_MAX];
+	if (k64_elf_open_flags(path, K64_ELF_INTERP, &e, err, errlen) != 0)
+		goto fail;
+	have_e = true;
+	if (place(lx, &e, false, "program", err, errlen) != 0)
+		goto fail;
 	if (!realpath(path, lx->exe))
 		snprintf(lx->exe, sizeof lx->exe, "%s", path);
+	if (map_image(lx, &e, lx->exe) != 0) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	if (e.interp) {
+		if (load_interp(lx, &e, &ie, ifile, err, errlen) != 0)
+			goto fail;
+		have_ie = true;
+		if (map_image(lx, &ie, ifile) != 0) {
+			snprintf(err, errlen, "out of memory");
+			goto fail;
+		}
+		if (k64_linux_check_needed(lx, &e, err, errlen) != 0)
+			goto fail;
+	}
 	uint64_t seed = cfg->seed;
 	for (int i = 0; i < 4; i++)
 		lx->rng[i] = splitmix64(&seed);
 	lx->pid = (int)getpid();
 	const char *base = strrchr(path, '/');
 	snprintf(lx->comm, sizeof lx->comm, "%s", base ? base + 1 : path);
-
-	/* Mark the image's pages as guest mappings (PROT_NONE holes included). */
-	for (unsigned i = 0; i < e.nseg; i++) {
-		uint64_t a = (e.seg[i].vaddr + bias) & ~(K64_PAGE_SIZE - 1);
-		uint64_t end = e.seg[i].vaddr + bias + e.seg[i].memsz;
-		for (; a < end; a += K64_PAGE_SIZE)
-			k64_mem_set_perm(m, a, 1, (k64_mem_page_perm(m, a) & K64_PERM_RWX) | K64_LINUX_PERM_MAPPED);
-	}
-	lx->brk_start = lx->brk_cur = e.load_hi + bias;
-	lx->image_lo = e.load_lo + bias;
-	lx->image_hi = e.load_hi + bias;
+	lx->brk_start = lx->brk_cur = e.load_hi + e.bias;
 
 	lx->stack_lo = K64_LINUX_STACK_TOP - K64_LINUX_STACK_SIZE;
 	k64_mem_set_perm(m, lx->stack_lo, K64_LINUX_STACK_SIZE,
@@ -297,18 +388,26 @@ int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linu
 	k64_linux_signal_init(lx);
 	k64_priv_reset(h, K64_PRIV_U);
 	h->virtual_clock = cfg->virtual_clock;
-	if (build_stack(lx, &e, path, argc, argv, err, errlen) != 0) {
+	if (build_stack(lx, &e, have_ie ? ie.bias : 0, path, argc, argv, err, errlen) != 0) {
 		k64_linux_fs_free(lx);
-		free(lx);
-		k64_elf_close(&e);
-		return -1;
+		goto fail;
 	}
-	h->pc = e.entry + bias;
+	h->pc = have_ie ? ie.entry + ie.bias : e.entry + e.bias;
 	h->fe.ctx = lx;
 	h->fe.trap = linux_trap;
 	h->fe.watch = NULL;
 	k64_elf_close(&e);
+	if (have_ie)
+		k64_elf_close(&ie);
 	return 0;
+fail:
+	if (have_e)
+		k64_elf_close(&e);
+	if (have_ie)
+		k64_elf_close(&ie);
+	k64_linux_vma_free(lx);
+	free(lx);
+	return -1;
 }
 
 void k64_linux_free(struct k64_hart *h)
@@ -317,6 +416,7 @@ void k64_linux_free(struct k64_hart *h)
 	if (!lx || h->fe.trap != linux_trap)
 		return;
 	k64_linux_fs_free(lx);
+	k64_linux_vma_free(lx);
 	free(lx);
 	h->fe.ctx = NULL;
 	h->fe.trap = NULL;

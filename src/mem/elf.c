@@ -54,7 +54,8 @@ static const char *machine_name(unsigned m)
 	}
 }
 
-int k64_elf_parse(const uint8_t *buf, size_t size, struct k64_elf *e, char *err, size_t errlen)
+static int parse(const uint8_t *buf, size_t size, unsigned flags, struct k64_elf *e, char *err,
+		 size_t errlen)
 {
 	memset(e, 0, sizeof *e);
 	e->data = (uint8_t *)buf;
@@ -106,8 +107,21 @@ int k64_elf_parse(const uint8_t *buf, size_t size, struct k64_elf *e, char *err,
 		uint32_t type = rd32(p), pflags = rd32(p + 4);
 		uint64_t off = rd64(p + 8), vaddr = rd64(p + 16), filesz = rd64(p + 32);
 		uint64_t memsz = rd64(p + 40), align = rd64(p + 48);
-		if (type == PT_INTERP)
-			return fail(err, errlen, "dynamically linked programs are not supported (link with -static)");
+		if (type == PT_INTERP) {
+			if (!(flags & K64_ELF_INTERP))
+				return fail(err, errlen, "dynamically linked programs are not supported (link with -static)");
+			/* A NUL-terminated path; like Linux's load_elf_binary(), only the segment's
+			 * last byte must be the NUL. */
+			if (!in_file(off, filesz, size) || filesz < 2 || filesz > 4096 || h[off + filesz - 1] ||
+			    !h[off])
+				return fail(err, errlen, "bad PT_INTERP segment (offset 0x%llx, size 0x%llx)",
+					    (unsigned long long)off, (unsigned long long)filesz);
+			e->interp = (const char *)h + off;
+		}
+		if (type == PT_DYNAMIC && in_file(off, filesz, size)) {
+			e->dyn_off = off;
+			e->dyn_size = filesz;
+		}
 		if (type == PT_PHDR) {
 			phdr_pt = vaddr;
 			have_phdr_pt = true;
@@ -172,13 +186,23 @@ int k64_elf_parse(const uint8_t *buf, size_t size, struct k64_elf *e, char *err,
 	for (unsigned i = 0; i < e->nseg; i++)
 		if (e->entry - e->seg[i].vaddr < e->seg[i].memsz && (e->seg[i].perm & K64_PERM_X))
 			entry_ok = true;
-	if (!entry_ok)
+	if (!entry_ok && !(flags & K64_ELF_LIBRARY))
 		return fail(err, errlen, "entry point 0x%llx is not in an executable segment",
 			    (unsigned long long)e->entry);
 	return 0;
 }
 
+int k64_elf_parse(const uint8_t *buf, size_t size, struct k64_elf *e, char *err, size_t errlen)
+{
+	return parse(buf, size, 0, e, err, errlen);
+}
+
 int k64_elf_open(const char *path, struct k64_elf *e, char *err, size_t errlen)
+{
+	return k64_elf_open_flags(path, 0, e, err, errlen);
+}
+
+int k64_elf_open_flags(const char *path, unsigned flags, struct k64_elf *e, char *err, size_t errlen)
 {
 	memset(e, 0, sizeof *e);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -222,7 +246,7 @@ int k64_elf_open(const char *path, struct k64_elf *e, char *err, size_t errlen)
 		got += (size_t)n;
 	}
 	close(fd);
-	if (k64_elf_parse(buf, size, e, err, errlen) != 0) {
+	if (parse(buf, size, flags, e, err, errlen) != 0) {
 		free(buf);
 		memset(e, 0, sizeof *e);
 		return -1;
@@ -344,6 +368,49 @@ int k64_elf_symbol(const struct k64_elf *e, const char *name, uint64_t *value)
 		}
 	}
 	return -1;
+}
+
+/* File offset of [vaddr, vaddr + len) when one PT_LOAD segment holds it in the file. */
+static bool vaddr_to_off(const struct k64_elf *e, uint64_t vaddr, uint64_t len, uint64_t *off)
+{
+	for (unsigned i = 0; i < e->nseg; i++) {
+		const struct k64_elf_seg *s = &e->seg[i];
+		if (vaddr - s->vaddr < s->filesz && len <= s->filesz - (vaddr - s->vaddr)) {
+			*off = s->offset + (vaddr - s->vaddr);
+			return true;
+		}
+	}
+	return false;
+}
+
+int k64_elf_dynamic_strings(const struct k64_elf *e, void (*fn)(void *ctx, uint64_t tag, const char *s),
+			    void *ctx)
+{
+	enum { DT_NULL = 0, DT_NEEDED = 1, DT_STRTAB = 5, DT_STRSZ = 10, DT_RPATH = 15, DT_RUNPATH = 29 };
+	if (!e->dyn_size)
+		return 0;
+	const uint8_t *d = e->data + e->dyn_off;
+	uint64_t n = e->dyn_size / 16, strtab = 0, strsz = 0;
+	for (uint64_t i = 0; i < n && rd64(d + 16 * i) != DT_NULL; i++) {
+		uint64_t tag = rd64(d + 16 * i), val = rd64(d + 16 * i + 8);
+		if (tag == DT_STRTAB)
+			strtab = val;
+		else if (tag == DT_STRSZ)
+			strsz = val;
+	}
+	uint64_t stroff;
+	if (!strsz || !vaddr_to_off(e, strtab, strsz, &stroff))
+		return -1;
+	const char *str = (const char *)e->data + stroff;
+	for (uint64_t i = 0; i < n && rd64(d + 16 * i) != DT_NULL; i++) {
+		uint64_t tag = rd64(d + 16 * i), val = rd64(d + 16 * i + 8);
+		if (tag != DT_NEEDED && tag != DT_RPATH && tag != DT_RUNPATH)
+			continue;
+		if (val >= strsz || !memchr(str + val, 0, strsz - val))
+			return -1;
+		fn(ctx, tag, str + val);
+	}
+	return 0;
 }
 
 void k64_elf_close(struct k64_elf *e)
