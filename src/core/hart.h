@@ -146,6 +146,7 @@ struct k64_hart {
 	uint64_t ialign_mask;            /* 2 without C (IALIGN = 32), else 0 */
 	jmp_buf jmp;
 	struct k64_cache *cache;
+	const void *const *thr;          /* labels of the loop the cached blocks are built for (core/dispatch.c) */
 	/* observers (core/observe.h): the observed loop runs while nobs > 0 */
 	struct k64_observer obs[K64_MAX_OBSERVERS];
 	unsigned nobs;
@@ -154,7 +155,9 @@ struct k64_hart {
 	 * rec[rec_base .. ] are not delivered yet */
 	unsigned rec_base, nrec;
 	struct k64_retire rec[K64_RETIRE_BATCH];
-	uint8_t obs_priv;                /* observed mode: privilege the instruction executed in */
+	const struct k64_dinsn *obs_d0;  /* observed mode: the current block's first instruction */
+	uint8_t obs_priv;                /* observed mode: privilege of the current block's instructions */
+	bool obs_taken;                  /* observed mode: the last record transferred control */
 	struct k64_acc *acc;             /* vector access log of the current instruction (observed mode) */
 	uint32_t acc_n;
 	const struct k64_timesource *ts; /* NULL: functional time (cycles = instructions) */

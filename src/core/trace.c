@@ -69,13 +69,13 @@ static unsigned vgroup(const struct k64_hart *h, const struct k64_insn_desc *des
 	return l >= 4 ? 1 : 1u << l;
 }
 
-static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64_retire *r)
+static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64_dinsn *d,
+		      const struct k64_retire *r, unsigned priv)
 {
-	const struct k64_dinsn *d = r->d;
 	uint64_t pre_rs1 = r->pre_rs1;
 	FILE *f = t->out;
 	const struct k64_insn_desc *desc = d->desc;
-	fprintf(f, "core   0: %u ", r->priv);
+	fprintf(f, "core   0: %u ", priv);
 	value(f, 64, d->pc);
 	fputs(" (", f);
 	value(f, d->len * 8, d->raw);
@@ -147,8 +147,8 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 	fputc('\n', f);
 }
 
-void k64_trace_retire(void *ctx, struct k64_hart *h, struct k64_retire *r, unsigned n)
+void k64_trace_retire(void *ctx, struct k64_hart *h, const struct k64_batch *b)
 {
-	for (unsigned i = 0; i < n; i++)
-		trace_one(ctx, h, &r[i]);
+	for (unsigned i = 0; i < b->n; i++)
+		trace_one(ctx, h, &b->d[i], &b->r[i], b->priv);
 }

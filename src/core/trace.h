@@ -4,5 +4,5 @@
 #include <stdio.h>
 #include "core/hart.h"
 struct k64_tracer { FILE *out; bool disasm; };
-void k64_trace_retire(void *ctx, struct k64_hart *h, struct k64_retire *r, unsigned n);
+void k64_trace_retire(void *ctx, struct k64_hart *h, const struct k64_batch *b);
 #endif

@@ -41,6 +41,7 @@ struct k64_model {
 	bool user_mode;
 
 	uint64_t t, fetch_t;
+	unsigned priv;               /* of the batch being timed */
 	uint64_t buf_w[2];           /* the two fetch buffers: 8-byte word numbers */
 	const struct k64_dinsn *pre_d;   /* issue computed early by a counter read in pre_d */
 	uint64_t pre_issue;
@@ -396,9 +397,9 @@ static uint64_t velem(struct k64_model *m, uint64_t elems, uint64_t latency)
 
 /* Vector loads and stores: register-file phase, translation, the data-cache accesses through
  * the 128-bit port (one in flight), register write-back (§4b Vector loads/stores). */
-static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r, bool store)
+static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r,
+		     bool store)
 {
-	const struct k64_dinsn *d = r->d;
 	unsigned mop = (d->word >> 26) & 3, lumop = (d->word >> 20) & 31, nf = (d->word >> 29) + 1;
 	unsigned width = (d->word >> 12) & 7, eew_b = width == 0 ? 1 : 1u << (width - 4);
 	uint64_t ports = m->p[K64_P_vrf_ports];
@@ -426,7 +427,7 @@ static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_r
 
 	/* memory phase, from the accesses the core logged: a contiguous transfer moves the 128-bit
 	 * granules it spans, strided and indexed ones access one element at a time */
-	bool xlate = translated(m, h, r->priv), cached = m->p[K64_P_dcache_enable];
+	bool xlate = translated(m, h, m->priv), cached = m->p[K64_P_dcache_enable];
 	bool contiguous = mop == 0;
 	uint64_t page = WORD_NONE, last_gran = WORD_NONE, mem = 0, miss = 0, tl = 0, walks = 0;
 	for (uint32_t i = 0; i < r->nacc; i++) {
@@ -488,9 +489,8 @@ static uint64_t vcrypto(struct k64_model *m, const struct k64_retire *r, unsigne
 /* vkeccak.vi (§2 Keccak, §4b): the sub-sequencer fills the 2048-bit buffer over both ports
  * (pipelined fills of vrf_ports granules), the engine runs nr rounds, the registers are written
  * back a granule at a time. At VLEN >= 2048 the group is part of one register. */
-static uint64_t vkeccak(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r)
+static uint64_t vkeccak(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
 {
-	const struct k64_dinsn *d = r->d;
 	unsigned nr = ((d->word >> 20) & 31) == 1 ? 12 : 24;
 	uint64_t nreg = h->vlen >= KECCAK_GROUP_BITS ? 1 : KECCAK_GROUP_BITS / h->vlen;
 	uint64_t groups = 1;
@@ -511,9 +511,8 @@ static uint64_t vkeccak(struct k64_model *m, struct k64_hart *h, const struct k6
 }
 
 /* Everything the vector unit does apart from memory and crypto. */
-static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r)
+static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
 {
-	const struct k64_dinsn *d = r->d;
 	uint64_t vtype = r->vtype;
 	if (vtype >> 63)
 		return m->p[K64_P_vec_issue];
@@ -606,9 +605,8 @@ static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64
 
 /* ---- one retired instruction ------------------------------------------------------------- */
 /* i2i of instruction r, charging its cycles to causes (everything but fetch stalls). */
-static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r)
+static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
 {
-	const struct k64_dinsn *d = r->d;
 	const uint64_t *p = m->p;
 	uint64_t c;
 	switch (d->cls) {
@@ -618,22 +616,22 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_r
 	case K64_IC_LOAD: case K64_IC_FLOAD: case K64_IC_LR: {
 		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
 		m->cause[K64_C_SMEM] += p[K64_P_load_hit];
-		return p[K64_P_load_hit] + data_read(m, h, r->priv, r->pre_rs1 + (d->cls == K64_IC_LR ? 0 : (uint64_t)d->imm), size);
+		return p[K64_P_load_hit] + data_read(m, h, m->priv, r->pre_rs1 + (d->cls == K64_IC_LR ? 0 : (uint64_t)d->imm), size);
 	}
 	case K64_IC_STORE: case K64_IC_FSTORE: case K64_IC_SC: {
 		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
 		m->cause[K64_C_SMEM] += p[K64_P_store];
-		return p[K64_P_store] + data_write(m, h, r->priv, r->pre_rs1 + (d->cls == K64_IC_SC ? 0 : (uint64_t)d->imm), size);
+		return p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 + (d->cls == K64_IC_SC ? 0 : (uint64_t)d->imm), size);
 	}
 	case K64_IC_AMO: {
 		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
 		c = p[K64_P_load_hit] + p[K64_P_store] - p[K64_P_amo_extra];
 		m->cause[K64_C_SMEM] += c;
-		return c + data_read(m, h, r->priv, r->pre_rs1, size) + data_write(m, h, r->priv, r->pre_rs1, size);
+		return c + data_read(m, h, m->priv, r->pre_rs1, size) + data_write(m, h, m->priv, r->pre_rs1, size);
 	}
 	case K64_IC_CBO:
 		m->cause[K64_C_SMEM] += p[K64_P_store];
-		return p[K64_P_store] + data_write(m, h, r->priv, r->pre_rs1 & ~63ull, 8);
+		return p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 & ~63ull, 8);
 	case K64_IC_MUL:
 		c = p[K64_P_multicycle] + p[K64_P_mul_latency];
 		m->cause[K64_C_MULDIV] += c;
@@ -666,9 +664,9 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_r
 		return c;
 	}
 	case K64_IC_VLOAD:
-		return vmem(m, h, r, false);
+		return vmem(m, h, d, r, false);
 	case K64_IC_VSTORE:
-		return vmem(m, h, r, true);
+		return vmem(m, h, d, r, true);
 	case K64_IC_VAES:
 		return vcrypto(m, r, 128, 2, p[K64_P_aes_round]);
 	case K64_IC_VSHA2: {
@@ -683,9 +681,9 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_r
 	case K64_IC_VSM3:
 		return vcrypto(m, r, 256, 3, p[K64_P_sm3_step]);
 	case K64_IC_VKECCAK:
-		return vkeccak(m, h, r);
+		return vkeccak(m, h, d, r);
 	default:
-		return vector(m, h, r);
+		return vector(m, h, d, r);
 	}
 }
 
@@ -713,12 +711,14 @@ static __attribute__((noinline)) uint64_t issue_slow(struct k64_model *m, struct
 	return issue;
 }
 
-static void model_retire(void *ctx, struct k64_hart *h, struct k64_retire *rec, unsigned n)
+static void model_retire(void *ctx, struct k64_hart *h, const struct k64_batch *bt)
 {
 	struct k64_model *m = ctx;
 	uint64_t alu = m->p[K64_P_alu];
-	for (struct k64_retire *r = rec, *end = rec + n; r < end; r++) {
-		const struct k64_dinsn *d = r->d;
+	const struct k64_dinsn *d = bt->d;
+	struct k64_retire *r = bt->r, *end = bt->r + bt->n;
+	m->priv = bt->priv;
+	for (; r < end; r++, d++) {
 		uint64_t t0 = m->t, issue = t0, pc = d->pc, w0 = pc >> 3;
 		if (w0 != m->buf_w[0] || ((pc + d->len - 1) >> 3) != w0 || m->pre_d) {
 			if (likely((pc >> 6) == m->fetch_line && ((pc + d->len - 1) >> 3) == w0 && w0 != m->buf_w[1] &&
@@ -740,20 +740,22 @@ static void model_retire(void *ctx, struct k64_hart *h, struct k64_retire *rec, 
 		}
 		/* ALU, branches and jumps (the common case) cost `alu`, charged to the integer cause,
 		 * which k64_model_cause computes as what the other causes leave of the total */
-		uint64_t c = likely(d->cls <= K64_IC_JALR) ? alu : cost(m, h, r);
+		uint64_t c = likely(d->cls <= K64_IC_JALR) ? alu : cost(m, h, d, r);
 		m->cls[d->cls]++;
 		m->t = issue + c;
 		m->fetch_t = issue;
-		if (r->taken) {
-			/* execute resolves the branch and flushes both fetch buffers (§4b Fetch) */
-			m->buf_w[0] = m->buf_w[1] = WORD_NONE;
-			m->fetch_t = issue + m->p[K64_P_branch_redirect];
-			if (m->t < m->fetch_t) {
-				m->cause[K64_C_FETCH] += m->fetch_t - m->t;
-				m->t = m->fetch_t;
-			}
-		}
 		r->cycles = (uint32_t)(m->t - t0);
+	}
+	if (bt->taken) {
+		/* execute resolves the branch and flushes both fetch buffers (§4b Fetch) */
+		uint64_t issue = m->fetch_t;
+		m->buf_w[0] = m->buf_w[1] = WORD_NONE;
+		m->fetch_t = issue + m->p[K64_P_branch_redirect];
+		if (m->t < m->fetch_t) {
+			end[-1].cycles += (uint32_t)(m->fetch_t - m->t);
+			m->cause[K64_C_FETCH] += m->fetch_t - m->t;
+			m->t = m->fetch_t;
+		}
 	}
 }
 
