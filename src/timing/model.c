@@ -33,6 +33,14 @@ static const char *const cause_names[K64_C_COUNT] = {
 #undef K64_CAUSE_NAME
 };
 
+/* The front end's state (§4b Fetch). */
+struct fetch {
+	uint64_t t;                  /* fetch_t: the earliest cycle the next word's fetch may start */
+	uint64_t w0, w1;             /* the two fetch buffers: 8-byte word numbers, w0 the newer */
+	uint64_t line;               /* 64-byte line of the last fetched word (its page and I-cache line),
+					when another word of it costs fetch_repeat */
+};
+
 struct k64_model {
 	int config;
 	uint64_t p[K64_P_COUNT];
@@ -40,9 +48,9 @@ struct k64_model {
 	struct k64_hart *h;
 	bool user_mode;
 
-	uint64_t t, fetch_t;
+	uint64_t t;
 	unsigned priv;               /* of the batch being timed */
-	uint64_t buf_w[2];           /* the two fetch buffers: 8-byte word numbers */
+	struct fetch f;
 	const struct k64_dinsn *pre_d;   /* issue computed early by a counter read in pre_d */
 	uint64_t pre_issue;
 	uint64_t fetch_refill, fetch_walk;   /* of the fetch stall being accumulated */
@@ -50,12 +58,12 @@ struct k64_model {
 	struct k64_cachesim ic, dc, itlb, dtlb;
 	/* the most recently used line or page of each: a repeat is a hit that changes no LRU order */
 	uint64_t ic_last, dc_last, itlb_last, dtlb_last;
-	uint64_t fetch_line;         /* 64-byte line of the last fetched word (its page and I-cache line) */
 	uint64_t fetch_repeat;       /* what another word of that line costs to fetch */
 	bool fetch_shortcut;         /* I-cache lines of 64 bytes or more (or no I-cache) */
 	uint64_t cause[K64_C_COUNT];
 	uint64_t event[K64_EV_COUNT];
-	uint64_t cls[K64_IC_COUNT];
+	uint64_t cls[K64_IC_COUNT];  /* retired instructions by class; ALU: see class_count */
+	uint64_t retired;
 	uint64_t traps, keccak_ops[2], keccak_engine[2];   /* [0] 24 rounds, [1] 12 */
 	/* derived once at attach */
 	unsigned g;                  /* granule steps per vector register */
@@ -275,7 +283,7 @@ static inline uint64_t tlb(struct k64_model *m, struct k64_cachesim *t, uint64_t
 }
 
 /* A scalar data read of size bytes at a: cycles beyond the hit latency (refills, TLB). */
-static uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
+static inline uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
 	uint64_t c = 0;
 	if (translated(m, h, priv)) {
@@ -305,7 +313,7 @@ static uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv
 }
 
 /* A scalar write-through (no write-allocate): cycles beyond `store`. */
-static uint64_t data_write(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
+static inline uint64_t data_write(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
 	uint64_t c = 0;
 	if (translated(m, h, priv)) {
@@ -325,43 +333,78 @@ static uint64_t data_write(struct k64_model *m, struct k64_hart *h, unsigned pri
 }
 
 /* ---- front end --------------------------------------------------------------------------- */
-/* Fetches 8-byte word w, requested at cycle start: returns its arrival. */
-static uint64_t fetch_word(struct k64_model *m, struct k64_hart *h, uint64_t w, uint64_t start)
+/* Fetches 8-byte word w, requested at cycle start: returns its arrival; w becomes the newer
+ * buffer. Misses are out of line (fetch_miss). */
+static __attribute__((noinline)) uint64_t fetch_miss(struct k64_model *m, uint64_t a)
+{
+	if (k64_cachesim_access(&m->ic, a, true))
+		return 0;
+	m->fetch_refill += m->refill_i;
+	m->event[K64_EV_ICACHE_MISS]++;
+	m->event[K64_EV_MEM_STALL] += m->refill_i;
+	return m->refill_i;
+}
+
+static inline uint64_t fetch_word(struct k64_model *m, struct k64_hart *h, struct fetch *f, uint64_t w, uint64_t start)
 {
 	uint64_t a = w << 3, t = start;
 	if (translated(m, h, h->priv))
 		t += tlb(m, &m->itlb, a, 0);   /* the translation register is part of fetch_overhead */
-	if (m->p[K64_P_icache_enable] && cacheable(m, a)) {
+	bool cache = m->p[K64_P_icache_enable] && cacheable(m, a);
+	if (cache) {
 		t += m->fetch_hit;
-		if (!lookup(&m->ic, &m->ic_last, a)) {
-			t += m->refill_i;
-			m->fetch_refill += m->refill_i;
-			m->event[K64_EV_ICACHE_MISS]++;
-			m->event[K64_EV_MEM_STALL] += m->refill_i;
+		uint64_t ln = a >> m->ic.line_shift;
+		if (ln != m->ic_last) {
+			m->ic_last = ln;
+			t += fetch_miss(m, a);
 		}
 	} else {
 		t += m->p[K64_P_fetch_overhead] + m->p[K64_P_mem_read];
 	}
-	m->buf_w[1] = m->buf_w[0];
-	m->buf_w[0] = w;
-	m->fetch_line = m->fetch_shortcut && (!m->p[K64_P_icache_enable] || cacheable(m, a)) ? a >> 6 : WORD_NONE;
+	f->w1 = f->w0;
+	f->w0 = w;
+	f->line = m->fetch_shortcut && (cache || !m->p[K64_P_icache_enable]) ? a >> 6 : WORD_NONE;
 	return t;
+}
+
+/* The cycle the words holding d arrive (fetching what the buffers lack), given that some are
+ * missing: another word of the last fetched line costs fetch_repeat. */
+static inline uint64_t fetch_insn(struct k64_model *m, struct k64_hart *h, struct fetch *f, const struct k64_dinsn *d)
+{
+	uint64_t w0 = d->pc >> 3, w1 = (d->pc + d->len - 1) >> 3;
+	if (likely(w1 == w0 && (w0 >> 3) == f->line && w0 != f->w1)) {
+		f->w1 = f->w0;
+		f->w0 = w0;
+		return f->t += m->fetch_repeat;
+	}
+	uint64_t ready = f->t;
+	if (w0 != f->w0 && w0 != f->w1)
+		ready = fetch_word(m, h, f, w0, ready);
+	if (w1 != w0 && w1 != f->w0)
+		ready = fetch_word(m, h, f, w1, ready);
+	return f->t = ready;
 }
 
 /* The cycle instruction d issues: after t, and after the words holding it arrived. */
 static uint64_t issue_of(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d)
 {
 	uint64_t w0 = d->pc >> 3, w1 = (d->pc + d->len - 1) >> 3;
-	if (likely(w0 == m->buf_w[0] && w1 == w0))
+	if (likely(w0 == m->f.w0 && w1 == w0))
 		return m->t;
-	uint64_t ready = m->fetch_t;
-	bool have0 = w0 == m->buf_w[0] || w0 == m->buf_w[1];
-	if (!have0)
-		ready = fetch_word(m, h, w0, ready);
-	if (w1 != w0 && w1 != m->buf_w[0])
-		ready = fetch_word(m, h, w1, ready);
-	m->fetch_t = ready;
+	uint64_t ready = fetch_insn(m, h, &m->f, d);
 	return ready > m->t ? ready : m->t;
+}
+
+/* Charges the fetch stall of an instruction: the part spent refilling the I-cache or walking
+ * goes to those causes. */
+static __attribute__((noinline)) uint64_t fetch_apportion(struct k64_model *m, uint64_t stall)
+{
+	uint64_t w = m->fetch_walk < stall ? m->fetch_walk : stall;
+	uint64_t f = m->fetch_refill < stall - w ? m->fetch_refill : stall - w;
+	m->cause[K64_C_TLB] += w;
+	m->cause[K64_C_CMISS] += f;
+	m->fetch_refill = m->fetch_walk = 0;
+	return stall - w - f;
 }
 
 /* ---- vector unit ------------------------------------------------------------------------- */
@@ -643,9 +686,8 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_d
 	case K64_IC_FENCE: case K64_IC_SYSTEM:
 		return p[K64_P_fence];
 	case K64_IC_FENCE_I:
-		k64_cachesim_flush(&m->ic);
-		m->ic_last = m->fetch_line = WORD_NONE;
-		m->buf_w[0] = m->buf_w[1] = WORD_NONE;
+		k64_cachesim_flush(&m->ic);   /* and the fetch buffers (model_retire) */
+		m->ic_last = WORD_NONE;
 		return p[K64_P_fence];
 	case K64_IC_FMISC: case K64_IC_FADD: case K64_IC_FCVT:
 		c = p[K64_P_multicycle] + p[K64_P_fadd_latency];
@@ -687,76 +729,71 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_d
 	}
 }
 
-/* The slow part of an instruction's issue: a counter read already computed it, or it needs
- * fetch words that are not in the buffers. */
-static __attribute__((noinline)) uint64_t issue_slow(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d)
-{
-	if (m->pre_d == d) {
-		m->pre_d = NULL;
-		return m->pre_issue;
-	}
-	uint64_t issue = issue_of(m, h, d);
-	uint64_t stall = issue - m->t;
-	if (unlikely(m->fetch_refill | m->fetch_walk)) {
-		/* the part of the stall spent refilling the I-cache or walking goes to those causes */
-		uint64_t w = m->fetch_walk < stall ? m->fetch_walk : stall;
-		uint64_t f = m->fetch_refill < stall - w ? m->fetch_refill : stall - w;
-		m->cause[K64_C_TLB] += w;
-		m->cause[K64_C_CMISS] += f;
-		stall -= w + f;
-		m->fetch_refill = m->fetch_walk = 0;
-	}
-	m->cause[K64_C_FETCH] += stall;
-	m->event[K64_EV_FETCH_STALL] += issue - m->t;
-	return issue;
-}
-
+/* The loop keeps the clocks and the fetch state in locals (stores through m would serialise
+ * it); cost() and the miss paths never touch them. */
 static void model_retire(void *ctx, struct k64_hart *h, const struct k64_batch *bt)
 {
 	struct k64_model *m = ctx;
-	uint64_t alu = m->p[K64_P_alu];
+	const uint64_t alu = m->p[K64_P_alu];
 	const struct k64_dinsn *d = bt->d;
 	struct k64_retire *r = bt->r, *end = bt->r + bt->n;
+	uint64_t t = m->t, stall_ev = 0, stall = 0;
+	struct fetch f = m->f;
 	m->priv = bt->priv;
+	m->retired += bt->n;
 	for (; r < end; r++, d++) {
-		uint64_t t0 = m->t, issue = t0, pc = d->pc, w0 = pc >> 3;
-		if (w0 != m->buf_w[0] || ((pc + d->len - 1) >> 3) != w0 || m->pre_d) {
-			if (likely((pc >> 6) == m->fetch_line && ((pc + d->len - 1) >> 3) == w0 && w0 != m->buf_w[1] &&
-				   !m->pre_d)) {
-				/* another word of the 64-byte line fetched last: same page (TLB hit), same
-				 * I-cache line (hit) */
-				uint64_t ready = m->fetch_t + m->fetch_repeat;
-				m->buf_w[1] = m->buf_w[0];
-				m->buf_w[0] = w0;
-				m->fetch_t = ready;
-				if (ready > t0) {
-					issue = ready;
-					m->cause[K64_C_FETCH] += ready - t0;
-					m->event[K64_EV_FETCH_STALL] += ready - t0;
-				}
-			} else {
-				issue = issue_slow(m, h, d);
+		uint64_t t0 = t, issue = t, pc = d->pc;
+		bool pre = unlikely(d == m->pre_d);
+		if (pre || unlikely((pc >> 3) != f.w0 || ((pc + d->len - 1) >> 3) != f.w0)) {
+			/* a counter read in d computed its issue already (model_cycles) */
+			uint64_t ready = pre ? m->pre_issue : fetch_insn(m, h, &f, d);
+			m->pre_d = pre ? NULL : m->pre_d;
+			if (ready > t) {
+				issue = ready;
+				stall_ev += ready - t;
+				stall += unlikely(m->fetch_refill | m->fetch_walk) ? fetch_apportion(m, ready - t) : ready - t;
+			} else if (unlikely(m->fetch_refill | m->fetch_walk)) {
+				m->fetch_refill = m->fetch_walk = 0;
 			}
 		}
 		/* ALU, branches and jumps (the common case) cost `alu`, charged to the integer cause,
-		 * which k64_model_cause computes as what the other causes leave of the total */
-		uint64_t c = likely(d->cls <= K64_IC_JALR) ? alu : cost(m, h, d, r);
-		m->cls[d->cls]++;
-		m->t = issue + c;
-		m->fetch_t = issue;
-		r->cycles = (uint32_t)(m->t - t0);
+		 * which k64_model_cause computes as what the other causes leave of the total; ALU
+		 * instructions are counted as what the other classes leave of all retired */
+		unsigned k = d->cls;
+		uint64_t c = alu;
+		if (k == K64_IC_LOAD) {
+			unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
+			c = m->p[K64_P_load_hit] + data_read(m, h, m->priv, r->pre_rs1 + (uint64_t)d->imm, size);
+			m->cause[K64_C_SMEM] += m->p[K64_P_load_hit];
+		} else if (k == K64_IC_STORE) {
+			unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
+			c = m->p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 + (uint64_t)d->imm, size);
+			m->cause[K64_C_SMEM] += m->p[K64_P_store];
+		} else if (k > K64_IC_JALR) {
+			c = cost(m, h, d, r);
+			if (unlikely(k == K64_IC_FENCE_I))
+				f.w0 = f.w1 = f.line = WORD_NONE;
+		}
+		if (k != K64_IC_ALU)
+			m->cls[k]++;
+		t = issue + c;
+		f.t = issue;
+		r->cycles = (uint32_t)(t - t0);
 	}
 	if (bt->taken) {
 		/* execute resolves the branch and flushes both fetch buffers (§4b Fetch) */
-		uint64_t issue = m->fetch_t;
-		m->buf_w[0] = m->buf_w[1] = WORD_NONE;
-		m->fetch_t = issue + m->p[K64_P_branch_redirect];
-		if (m->t < m->fetch_t) {
-			end[-1].cycles += (uint32_t)(m->fetch_t - m->t);
-			m->cause[K64_C_FETCH] += m->fetch_t - m->t;
-			m->t = m->fetch_t;
+		f.w0 = f.w1 = WORD_NONE;
+		f.t += m->p[K64_P_branch_redirect];
+		if (t < f.t) {
+			end[-1].cycles += (uint32_t)(f.t - t);
+			m->cause[K64_C_FETCH] += f.t - t;
+			t = f.t;
 		}
 	}
+	m->cause[K64_C_FETCH] += stall;
+	m->event[K64_EV_FETCH_STALL] += stall_ev;
+	m->t = t;
+	m->f = f;
 }
 
 /* A trap: the faulting instruction does not retire; the pipeline is flushed and the handler
@@ -770,8 +807,8 @@ static void model_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t t
 	m->pre_d = NULL;
 	m->traps++;
 	m->t += m->p[K64_P_trap];
-	m->buf_w[0] = m->buf_w[1] = WORD_NONE;
-	m->fetch_t = m->t;
+	m->f.w0 = m->f.w1 = WORD_NONE;
+	m->f.t = m->t;
 }
 
 /* Time source: a counter read in d sees the cycle d issues (computed now and kept for its
@@ -809,8 +846,8 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 	/* assumed walk: the upper levels hit the PTE line cache, the leaf refills a 64 B line */
 	m->walk = p[K64_P_walk_levels_cached] * p[K64_P_ptec_hit] + p[K64_P_mem_read] + 8 * p[K64_P_mem_beat] +
 		  p[K64_P_refill_overhead];
-	m->buf_w[0] = m->buf_w[1] = WORD_NONE;
-	m->ic_last = m->dc_last = m->itlb_last = m->dtlb_last = m->fetch_line = WORD_NONE;
+	m->f.w0 = m->f.w1 = m->f.line = WORD_NONE;
+	m->ic_last = m->dc_last = m->itlb_last = m->dtlb_last = WORD_NONE;
 	m->fetch_repeat = p[K64_P_icache_enable] ? m->fetch_hit : p[K64_P_fetch_overhead] + p[K64_P_mem_read];
 	m->fetch_shortcut = !p[K64_P_icache_enable] || p[K64_P_icache_line] >= 64;
 	uint64_t isz = p[K64_P_icache_enable] ? p[K64_P_icache_size] : 4096, iline = p[K64_P_icache_enable] ? p[K64_P_icache_line] : 64;
@@ -851,6 +888,18 @@ static const struct { const char *name; unsigned ev; } event_list[] = {
 	{ "memory_stall_cycles", K64_EV_MEM_STALL }, { "vector_busy_cycles", K64_EV_VECTOR_BUSY },
 	{ "crypto_busy_cycles", K64_EV_CRYPTO_BUSY }, { "keccak_busy_cycles", K64_EV_KECCAK_BUSY },
 };
+
+/* Retired instructions of class c (the retire loop counts all but ALU ones). */
+static uint64_t class_count(const struct k64_model *m, int c)
+{
+	if (c != K64_IC_ALU)
+		return m->cls[c];
+	uint64_t other = 0;
+	for (int i = 0; i < K64_IC_COUNT; i++)
+		if (i != K64_IC_ALU)
+			other += m->cls[i];
+	return m->retired - other;
+}
 
 /* Instruction groups of --stats (a class may count in one group only). */
 static void groups(const struct k64_model *m, uint64_t *keccak, uint64_t *crypto, uint64_t *vec, uint64_t *smem,
@@ -900,8 +949,8 @@ void k64_model_write_json(const struct k64_model *m, FILE *f, uint64_t instret, 
 		(unsigned long long)ve, (unsigned long long)sm, (unsigned long long)br);
 	fputs("  \"instructions_by_class\": {", f);
 	for (int c = 0, first = 1; c < K64_IC_COUNT; c++)
-		if (m->cls[c]) {
-			fprintf(f, "%s\"%s\": %llu", first ? "" : ", ", k64_iclass_names[c], (unsigned long long)m->cls[c]);
+		if (class_count(m, c)) {
+			fprintf(f, "%s\"%s\": %llu", first ? "" : ", ", k64_iclass_names[c], (unsigned long long)class_count(m, c));
 			first = 0;
 		}
 	fputs("},\n  \"cycles_by_cause\": {", f);
