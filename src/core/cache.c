@@ -159,6 +159,7 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 {
 	unsigned n = 0;
 	b->pc = pc;
+	b->obs_slot = 0;
 	b->succ[0] = b->succ[1] = NULL;
 	for (;;) {
 		struct k64_dinsn *d = &b->d[n];

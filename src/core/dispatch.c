@@ -36,7 +36,8 @@ void k64_observe_flush(struct k64_hart *h, unsigned n, bool end)
 	h->rec_base = end ? 0 : n;
 	if (n <= b)
 		return;
-	struct k64_batch bt = { h->obs_d0 + b, h->rec + b, n - b, h->obs_priv, h->obs_taken };
+	struct k64_block *blk = h->obs_blk;
+	struct k64_batch bt = { blk->d + b, h->rec + b, n - b, h->obs_priv, h->obs_taken, blk, b == 0 && n == blk->n };
 	h->obs_taken = false;
 	for (unsigned i = 0; i < h->nobs; i++)
 		h->obs[i].retire(h->obs[i].ctx, h, &bt);

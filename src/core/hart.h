@@ -83,6 +83,7 @@ struct k64_block {
 	struct k64_block *hnext;     /* hash chain */
 	struct k64_block *succ[2];   /* chained successors: [0] taken/target, [1] fall-through */
 	uint32_t n;                  /* instructions (the trailing K64_OP_FALL, if any, not counted) */
+	uint32_t obs_slot;           /* an observer's (the timing model's) note on the block: 0 when built */
 	struct k64_dinsn d[];
 };
 
@@ -155,7 +156,7 @@ struct k64_hart {
 	 * rec[rec_base .. ] are not delivered yet */
 	unsigned rec_base, nrec;
 	struct k64_retire rec[K64_RETIRE_BATCH];
-	const struct k64_dinsn *obs_d0;  /* observed mode: the current block's first instruction */
+	struct k64_block *obs_blk;       /* observed mode: the current block */
 	uint8_t obs_priv;                /* observed mode: privilege of the current block's instructions */
 	bool obs_taken;                  /* observed mode: the last record transferred control */
 	struct k64_acc *acc;             /* vector access log of the current instruction (observed mode) */

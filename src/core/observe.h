@@ -13,6 +13,7 @@
 
 struct k64_hart;
 struct k64_dinsn;
+struct k64_block;
 struct k64_insn_desc;
 
 /* Instruction classes, computed once at decode (core/iclass.c) into k64_dinsn.cls. They name
@@ -64,6 +65,8 @@ struct k64_batch {
 	unsigned n;
 	uint8_t priv;             /* privilege the instructions executed in */
 	bool taken;               /* the last one sent control elsewhere than pc + len */
+	struct k64_block *blk;    /* their block (an observer may keep a note in blk->obs_slot) */
+	bool whole;               /* the batch is the whole block */
 };
 
 /* An observer: retire() with each batch of retired instructions; trap() when an exception or

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/cache.h"
 #include "core/hart.h"
 #include "timing/timing.h"
 
@@ -51,6 +52,8 @@ struct k64_model {
 	uint64_t t;
 	unsigned priv;               /* of the batch being timed */
 	struct fetch f;
+	struct tblk **tb;            /* block summaries, at blk->obs_slot - 1 */
+	uint32_t ntb, captb;
 	const struct k64_dinsn *pre_d;   /* issue computed early by a counter read in pre_d */
 	uint64_t pre_issue;
 	uint64_t fetch_refill, fetch_walk;   /* of the fetch stall being accumulated */
@@ -102,6 +105,9 @@ void k64_model_free(struct k64_model *m)
 	k64_cachesim_free(&m->dc);
 	k64_cachesim_free(&m->itlb);
 	k64_cachesim_free(&m->dtlb);
+	for (uint32_t i = 0; i < m->ntb; i++)
+		free(m->tb[i]);
+	free(m->tb);
 	free(m);
 }
 
@@ -262,11 +268,8 @@ static inline bool lookup(struct k64_cachesim *c, uint64_t *last, uint64_t a)
 
 /* TLB lookup of one page; returns the cycles added (hit cost + walk on a miss), charging the
  * walk to the TLB cause (fetch walks are charged when the fetch stall is, see model_retire). */
-static __attribute__((noinline)) uint64_t tlb_slow(struct k64_model *m, struct k64_cachesim *t, uint64_t a,
-						     uint64_t hit_cost)
+static __attribute__((noinline)) uint64_t tlb_miss(struct k64_model *m, struct k64_cachesim *t, uint64_t hit_cost)
 {
-	if (lookup(t, t == &m->itlb ? &m->itlb_last : &m->dtlb_last, a))
-		return hit_cost;
 	m->event[K64_EV_TLB_MISS]++;
 	if (t == &m->itlb)
 		m->fetch_walk += m->walk;
@@ -275,15 +278,20 @@ static __attribute__((noinline)) uint64_t tlb_slow(struct k64_model *m, struct k
 	return hit_cost + m->walk;
 }
 
-static inline uint64_t tlb(struct k64_model *m, struct k64_cachesim *t, uint64_t a, uint64_t hit_cost)
+static inline __attribute__((always_inline)) uint64_t tlb(struct k64_model *m, struct k64_cachesim *t, uint64_t a,
+							   uint64_t hit_cost)
 {
-	if (likely((a >> t->line_shift) == (t == &m->itlb ? m->itlb_last : m->dtlb_last)))
+	uint64_t *last = t == &m->itlb ? &m->itlb_last : &m->dtlb_last;
+	if (likely((a >> t->line_shift) == *last))
 		return hit_cost;      /* the most recently used page */
-	return tlb_slow(m, t, a, hit_cost);
+	*last = a >> t->line_shift;
+	if (likely(k64_cachesim_access(t, a, true)))
+		return hit_cost;
+	return tlb_miss(m, t, hit_cost);
 }
 
 /* A scalar data read of size bytes at a: cycles beyond the hit latency (refills, TLB). */
-static inline uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
+static inline __attribute__((always_inline)) uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
 	uint64_t c = 0;
 	if (translated(m, h, priv)) {
@@ -313,7 +321,7 @@ static inline uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsign
 }
 
 /* A scalar write-through (no write-allocate): cycles beyond `store`. */
-static inline uint64_t data_write(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
+static inline __attribute__((always_inline)) uint64_t data_write(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
 	uint64_t c = 0;
 	if (translated(m, h, priv)) {
@@ -648,14 +656,54 @@ static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64
 
 /* ---- one retired instruction ------------------------------------------------------------- */
 /* i2i of instruction r, charging its cycles to causes (everything but fetch stalls). */
+/* The cost of the instructions whose cost depends on nothing but the instruction and the
+ * parameters, and the cause it is charged to (K64_C_INT: the residual, not charged); false
+ * for the others. */
+static bool cost_static(const struct k64_model *m, const struct k64_dinsn *d, uint64_t *c, enum k64_cause *cause)
+{
+	const uint64_t *p = m->p;
+	bool dbl = ((d->word >> 25) & 3) == 1;
+	*cause = K64_C_INT;
+	switch (d->cls) {
+	case K64_IC_ALU: case K64_IC_BRANCH: case K64_IC_JAL: case K64_IC_JALR: case K64_IC_CSR:
+	case K64_IC_VSET: case K64_IC_ILLEGAL:
+		*c = p[K64_P_alu];
+		return true;
+	case K64_IC_FENCE: case K64_IC_SYSTEM:
+		*c = p[K64_P_fence];
+		return true;
+	case K64_IC_MUL: case K64_IC_DIV:
+		*c = p[K64_P_multicycle] + p[d->cls == K64_IC_MUL ? K64_P_mul_latency : K64_P_div_latency];
+		*cause = K64_C_MULDIV;
+		return true;
+	case K64_IC_FMISC: case K64_IC_FADD: case K64_IC_FCVT:
+		*c = p[K64_P_multicycle] + p[K64_P_fadd_latency];
+		*cause = K64_C_FP;
+		return true;
+	case K64_IC_FMUL: case K64_IC_FMA:
+		*c = p[K64_P_multicycle] + (dbl ? p[K64_P_fmul_d_latency] : p[K64_P_fmul_s_latency]);
+		*cause = K64_C_FP;
+		return true;
+	case K64_IC_FDIV: case K64_IC_FSQRT:
+		*c = p[K64_P_multicycle] + (dbl ? p[K64_P_fdiv_d_latency] : p[K64_P_fdiv_s_latency]);
+		*cause = K64_C_FP;
+		return true;
+	default:
+		return false;
+	}
+}
+
 static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
 {
 	const uint64_t *p = m->p;
 	uint64_t c;
+	enum k64_cause cause;
+	if (cost_static(m, d, &c, &cause)) {
+		if (cause != K64_C_INT)
+			m->cause[cause] += c;
+		return c;
+	}
 	switch (d->cls) {
-	case K64_IC_ALU: case K64_IC_BRANCH: case K64_IC_JAL: case K64_IC_JALR: case K64_IC_CSR:
-	case K64_IC_VSET: case K64_IC_ILLEGAL:
-		return p[K64_P_alu];
 	case K64_IC_LOAD: case K64_IC_FLOAD: case K64_IC_LR: {
 		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
 		m->cause[K64_C_SMEM] += p[K64_P_load_hit];
@@ -675,36 +723,10 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_d
 	case K64_IC_CBO:
 		m->cause[K64_C_SMEM] += p[K64_P_store];
 		return p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 & ~63ull, 8);
-	case K64_IC_MUL:
-		c = p[K64_P_multicycle] + p[K64_P_mul_latency];
-		m->cause[K64_C_MULDIV] += c;
-		return c;
-	case K64_IC_DIV:
-		c = p[K64_P_multicycle] + p[K64_P_div_latency];
-		m->cause[K64_C_MULDIV] += c;
-		return c;
-	case K64_IC_FENCE: case K64_IC_SYSTEM:
-		return p[K64_P_fence];
 	case K64_IC_FENCE_I:
 		k64_cachesim_flush(&m->ic);   /* and the fetch buffers (model_retire) */
 		m->ic_last = WORD_NONE;
 		return p[K64_P_fence];
-	case K64_IC_FMISC: case K64_IC_FADD: case K64_IC_FCVT:
-		c = p[K64_P_multicycle] + p[K64_P_fadd_latency];
-		m->cause[K64_C_FP] += c;
-		return c;
-	case K64_IC_FMUL: case K64_IC_FMA: {
-		bool dbl = ((d->word >> 25) & 3) == 1;
-		c = p[K64_P_multicycle] + (dbl ? p[K64_P_fmul_d_latency] : p[K64_P_fmul_s_latency]);
-		m->cause[K64_C_FP] += c;
-		return c;
-	}
-	case K64_IC_FDIV: case K64_IC_FSQRT: {
-		bool dbl = ((d->word >> 25) & 3) == 1;
-		c = p[K64_P_multicycle] + (dbl ? p[K64_P_fdiv_d_latency] : p[K64_P_fdiv_s_latency]);
-		m->cause[K64_C_FP] += c;
-		return c;
-	}
 	case K64_IC_VLOAD:
 		return vmem(m, h, d, r, false);
 	case K64_IC_VSTORE:
@@ -729,57 +751,224 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_d
 	}
 }
 
-/* The loop keeps the clocks and the fetch state in locals (stores through m would serialise
- * it); cost() and the miss paths never touch them. */
+/* One instruction: its issue (after the fetch of what the buffers lack) and cost; t and the
+ * fetch state are the caller's locals (stores through m would serialise the loop; cost() and
+ * the miss paths never touch them). Returns the cost. */
+static inline __attribute__((always_inline)) uint64_t step(struct k64_model *m, struct k64_hart *h,
+							    const struct k64_dinsn *d, const struct k64_retire *r,
+							    uint64_t *t, struct fetch *f, uint64_t *stall, uint64_t *stall_ev)
+{
+	uint64_t issue = *t, pc = d->pc;
+	bool pre = unlikely(d == m->pre_d);
+	if (pre || unlikely((pc >> 3) != f->w0 || ((pc + d->len - 1) >> 3) != f->w0)) {
+		/* a counter read in d computed its issue already (model_cycles) */
+		uint64_t ready = pre ? m->pre_issue : fetch_insn(m, h, f, d);
+		m->pre_d = pre ? NULL : m->pre_d;
+		if (ready > issue) {
+			*stall_ev += ready - issue;
+			*stall += unlikely(m->fetch_refill | m->fetch_walk) ? fetch_apportion(m, ready - issue) : ready - issue;
+			issue = ready;
+		} else if (unlikely(m->fetch_refill | m->fetch_walk)) {
+			m->fetch_refill = m->fetch_walk = 0;
+		}
+	}
+	/* ALU, branches and jumps (the common case) cost `alu`, charged to the integer cause,
+	 * which k64_model_cause computes as what the other causes leave of the total */
+	unsigned k = d->cls;
+	uint64_t c = m->p[K64_P_alu];
+	if (k == K64_IC_LOAD) {
+		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
+		c = m->p[K64_P_load_hit] + data_read(m, h, m->priv, r->pre_rs1 + (uint64_t)d->imm, size);
+		m->cause[K64_C_SMEM] += m->p[K64_P_load_hit];
+	} else if (k == K64_IC_STORE) {
+		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
+		c = m->p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 + (uint64_t)d->imm, size);
+		m->cause[K64_C_SMEM] += m->p[K64_P_store];
+	} else if (k > K64_IC_JALR) {
+		c = cost(m, h, d, r);
+		if (unlikely(k == K64_IC_FENCE_I))
+			f->w0 = f->w1 = f->line = WORD_NONE;
+	}
+	*t = issue + c;
+	f->t = issue;
+	return c;
+}
+
+/* ---- block summaries --------------------------------------------------------------------- */
+/* A block is timed as segments: a head instruction, timed in full by step(), then a run of
+ * instructions whose timing is static: a cost that depends on nothing dynamic (cost_static)
+ * and no fetch beyond another word of the line just fetched (fetch_repeat). In the run, each
+ * instruction issues after max(the previous one's cost, fetch_repeat when it needs a new word)
+ * (model_retire's recurrence with fetch_t = the previous issue), so the run's length in cycles
+ * is known when the block is first seen; only its first step depends on the head's cost. */
+struct tseg {
+	uint8_t head, end;          /* the run is head+1 .. end (empty when end == head) */
+	bool repeat;                /* head+1 fetches another word of the line */
+	bool fetches;               /* the run fetches words: the buffers end as w0, w1 */
+	uint32_t delta;             /* issue(end) - issue(head+1) */
+	uint32_t stall;             /* fetch stall of head+2 .. end */
+	uint32_t c_end;             /* cost of end */
+	uint64_t w0, w1;
+};
+struct tblk {
+	const struct k64_block *blk;
+	uint64_t pc;
+	uint32_t n, nseg, ncls;
+	uint32_t muldiv, fp;        /* cycles the runs charge to those causes */
+	struct { uint8_t cls, count; } cls[K64_BLOCK_MAX];   /* non-ALU classes of the block */
+	struct tseg seg[];
+};
+#define TBLK_MAX (1u << 20)        /* summaries kept before starting again */
+
+static enum { F_NONE, F_REPEAT, F_OTHER } fetch_kind(const struct k64_model *m, const struct k64_dinsn *d)
+{
+	uint64_t prev = (d[-1].pc + d[-1].len - 1) >> 3, w0 = d->pc >> 3, w1 = (d->pc + d->len - 1) >> 3;
+	if (w1 != w0)
+		return F_OTHER;
+	if (w0 == prev)
+		return F_NONE;
+	/* the buffer holds the previous instruction's last word; the line shortcut applies as
+	 * fetch_word sets it up */
+	if ((w0 >> 3) == (prev >> 3) && m->fetch_shortcut && (!m->p[K64_P_icache_enable] || cacheable(m, prev << 3)))
+		return F_REPEAT;
+	return F_OTHER;
+}
+
+static __attribute__((noinline)) struct tblk *summary(struct k64_model *m, struct k64_block *blk)
+{
+	uint32_t slot = blk->obs_slot;
+	if (slot && slot <= m->ntb) {
+		struct tblk *s = m->tb[slot - 1];
+		if (s->blk == blk && s->pc == blk->pc && s->n == blk->n)
+			return s;
+	}
+	if (m->ntb == TBLK_MAX) {
+		for (uint32_t i = 0; i < m->ntb; i++)
+			free(m->tb[i]);
+		m->ntb = 0;
+	}
+	if (m->ntb == m->captb) {
+		uint32_t cap = m->captb ? 2 * m->captb : 1024;
+		struct tblk **tb = realloc(m->tb, cap * sizeof *tb);
+		if (!tb)
+			return NULL;
+		m->tb = tb;
+		m->captb = cap;
+	}
+	unsigned n = blk->n;
+	const struct k64_dinsn *d = blk->d;
+	bool head[K64_BLOCK_MAX + 1];
+	int kind[K64_BLOCK_MAX];
+	uint64_t c[K64_BLOCK_MAX];
+	enum k64_cause cause[K64_BLOCK_MAX];
+	unsigned nseg = 0;
+	for (unsigned i = 0; i < n; i++) {
+		kind[i] = i ? fetch_kind(m, d + i) : F_OTHER;
+		head[i] = !cost_static(m, d + i, &c[i], &cause[i]) || kind[i] == F_OTHER;
+		nseg += head[i];
+	}
+	struct tblk *s = calloc(1, sizeof *s + nseg * sizeof s->seg[0]);
+	if (!s)
+		return NULL;
+	s->blk = blk;
+	s->pc = blk->pc;
+	s->n = n;
+	s->nseg = nseg;
+	uint32_t counts[K64_IC_COUNT] = { 0 };
+	for (unsigned i = 0; i < n; i++)
+		counts[d[i].cls]++;
+	for (unsigned k = 1; k < K64_IC_COUNT; k++)
+		if (counts[k]) {
+			s->cls[s->ncls].cls = (uint8_t)k;
+			s->cls[s->ncls++].count = (uint8_t)counts[k];
+		}
+	uint64_t rep = m->fetch_repeat;
+	for (unsigned i = 0, j = 0; i < n; j++) {
+		struct tseg *g = &s->seg[j];
+		unsigned e = i;
+		while (e + 1 < n && !head[e + 1])
+			e++;
+		g->head = (uint8_t)i;
+		g->end = (uint8_t)e;
+		if (e > i) {
+			g->repeat = kind[i + 1] == F_REPEAT;
+			g->c_end = (uint32_t)c[e];
+			uint64_t last = ~0ull;
+			for (unsigned k = i + 1; k <= e; k++) {
+				if (k > i + 1) {
+					bool r = kind[k] == F_REPEAT;
+					g->delta += (uint32_t)(r && rep > c[k - 1] ? rep : c[k - 1]);
+					g->stall += (uint32_t)(r && rep > c[k - 1] ? rep - c[k - 1] : 0);
+				}
+				if (kind[k] == F_REPEAT)
+					last = k;
+				if (cause[k] == K64_C_MULDIV)
+					s->muldiv += (uint32_t)c[k];
+				else if (cause[k] == K64_C_FP)
+					s->fp += (uint32_t)c[k];
+			}
+			if (last != ~0ull) {
+				g->fetches = true;
+				g->w0 = d[last].pc >> 3;
+				g->w1 = (d[last - 1].pc + d[last - 1].len - 1) >> 3;
+			}
+		}
+		i = e + 1;
+	}
+	m->tb[m->ntb++] = s;
+	blk->obs_slot = m->ntb;
+	return s;
+}
+
+/* A whole block alone (no later observer reads the records' cycles), by its summary. */
+static bool retire_block(struct k64_model *m, struct k64_hart *h, const struct k64_batch *bt, uint64_t *tp,
+			 struct fetch *f, uint64_t *stall, uint64_t *stall_ev)
+{
+	struct tblk *s = summary(m, bt->blk);
+	if (!s)
+		return false;
+	uint64_t t = *tp, rep = m->fetch_repeat;
+	for (const struct tseg *g = s->seg, *ge = s->seg + s->nseg; g < ge; g++) {
+		uint64_t c = step(m, h, bt->d + g->head, bt->r + g->head, &t, f, stall, stall_ev);
+		if (g->end == g->head)
+			continue;
+		uint64_t first = g->repeat && rep > c ? rep : c;
+		uint64_t st = (first - c) + g->stall;
+		uint64_t ie = f->t + first + g->delta;
+		*stall += st;
+		*stall_ev += st;
+		t = ie + g->c_end;
+		f->t = ie;
+		if (g->fetches) {
+			f->w0 = g->w0;
+			f->w1 = g->w1;
+		}
+	}
+	for (unsigned i = 0; i < s->ncls; i++)
+		m->cls[s->cls[i].cls] += s->cls[i].count;
+	m->cause[K64_C_MULDIV] += s->muldiv;
+	m->cause[K64_C_FP] += s->fp;
+	*tp = t;
+	return true;
+}
+
 static void model_retire(void *ctx, struct k64_hart *h, const struct k64_batch *bt)
 {
 	struct k64_model *m = ctx;
-	const uint64_t alu = m->p[K64_P_alu];
 	const struct k64_dinsn *d = bt->d;
 	struct k64_retire *r = bt->r, *end = bt->r + bt->n;
 	uint64_t t = m->t, stall_ev = 0, stall = 0;
 	struct fetch f = m->f;
 	m->priv = bt->priv;
 	m->retired += bt->n;
-	for (; r < end; r++, d++) {
-		uint64_t t0 = t, issue = t, pc = d->pc;
-		bool pre = unlikely(d == m->pre_d);
-		if (pre || unlikely((pc >> 3) != f.w0 || ((pc + d->len - 1) >> 3) != f.w0)) {
-			/* a counter read in d computed its issue already (model_cycles) */
-			uint64_t ready = pre ? m->pre_issue : fetch_insn(m, h, &f, d);
-			m->pre_d = pre ? NULL : m->pre_d;
-			if (ready > t) {
-				issue = ready;
-				stall_ev += ready - t;
-				stall += unlikely(m->fetch_refill | m->fetch_walk) ? fetch_apportion(m, ready - t) : ready - t;
-			} else if (unlikely(m->fetch_refill | m->fetch_walk)) {
-				m->fetch_refill = m->fetch_walk = 0;
-			}
+	if (!(bt->whole && h->nobs == 1 && retire_block(m, h, bt, &t, &f, &stall, &stall_ev)))
+		for (; r < end; r++, d++) {
+			uint64_t t0 = t;
+			step(m, h, d, r, &t, &f, &stall, &stall_ev);
+			if (d->cls != K64_IC_ALU)   /* ALU instructions: what the other classes leave */
+				m->cls[d->cls]++;
+			r->cycles = (uint32_t)(t - t0);
 		}
-		/* ALU, branches and jumps (the common case) cost `alu`, charged to the integer cause,
-		 * which k64_model_cause computes as what the other causes leave of the total; ALU
-		 * instructions are counted as what the other classes leave of all retired */
-		unsigned k = d->cls;
-		uint64_t c = alu;
-		if (k == K64_IC_LOAD) {
-			unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
-			c = m->p[K64_P_load_hit] + data_read(m, h, m->priv, r->pre_rs1 + (uint64_t)d->imm, size);
-			m->cause[K64_C_SMEM] += m->p[K64_P_load_hit];
-		} else if (k == K64_IC_STORE) {
-			unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
-			c = m->p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 + (uint64_t)d->imm, size);
-			m->cause[K64_C_SMEM] += m->p[K64_P_store];
-		} else if (k > K64_IC_JALR) {
-			c = cost(m, h, d, r);
-			if (unlikely(k == K64_IC_FENCE_I))
-				f.w0 = f.w1 = f.line = WORD_NONE;
-		}
-		if (k != K64_IC_ALU)
-			m->cls[k]++;
-		t = issue + c;
-		f.t = issue;
-		r->cycles = (uint32_t)(t - t0);
-	}
 	if (bt->taken) {
 		/* execute resolves the branch and flushes both fetch buffers (§4b Fetch) */
 		f.w0 = f.w1 = WORD_NONE;
