@@ -796,31 +796,38 @@ static inline __attribute__((always_inline)) uint64_t step(struct k64_model *m, 
 
 /* ---- block summaries --------------------------------------------------------------------- */
 /* A block is timed as segments: a head instruction, timed in full by step(), then a run of
- * instructions whose timing is static: a cost that depends on nothing dynamic (cost_static)
- * and no fetch beyond another word of the line just fetched (fetch_repeat). In the run, each
- * instruction issues after max(the previous one's cost, fetch_repeat when it needs a new word)
- * (model_retire's recurrence with fetch_t = the previous issue), so the run's length in cycles
- * is known when the block is first seen; only its first step depends on the head's cost. */
+ * instructions whose timing is known when the block is first seen: a cost that depends on
+ * nothing dynamic (cost_static) or a scalar load or store whose standard cost (a hit, no split,
+ * the data TLB hitting) is checked when it retires, and no fetch beyond another word of the
+ * line just fetched (fetch_repeat). In the run, each instruction issues after max(the previous
+ * one's cost, fetch_repeat when it needs a new word) (step's recurrence with fetch_t = the
+ * previous issue), so the run's length is precomputed; only its first step depends on the
+ * head's cost. A load or store that turns out otherwise sends its run through the recurrence
+ * with the actual costs. */
 struct tseg {
 	uint8_t head, end;          /* the run is head+1 .. end (empty when end == head) */
 	bool repeat;                /* head+1 fetches another word of the line */
 	bool fetches;               /* the run fetches words: the buffers end as w0, w1 */
-	uint32_t delta;             /* issue(end) - issue(head+1) */
+	uint32_t delta;             /* issue(end) - issue(head+1) with standard costs */
 	uint32_t stall;             /* fetch stall of head+2 .. end */
-	uint32_t c_end;             /* cost of end */
+	uint64_t mem;               /* the run's loads and stores (bit i: instruction i) */
 	uint64_t w0, w1;
 };
 struct tblk {
 	const struct k64_block *blk;
 	uint64_t pc;
 	uint32_t n, nseg, ncls;
-	uint32_t muldiv, fp;        /* cycles the runs charge to those causes */
+	bool xl;                    /* timed as translated (the standard cost of loads and stores) */
+	uint32_t muldiv, fp, smem;  /* cycles the runs charge to those causes */
+	uint8_t kind[K64_BLOCK_MAX];
+	uint16_t c[K64_BLOCK_MAX];  /* static or standard cost of run members */
 	struct { uint8_t cls, count; } cls[K64_BLOCK_MAX];   /* non-ALU classes of the block */
 	struct tseg seg[];
 };
 #define TBLK_MAX (1u << 20)        /* summaries kept before starting again */
+enum { F_NONE, F_REPEAT, F_OTHER };
 
-static enum { F_NONE, F_REPEAT, F_OTHER } fetch_kind(const struct k64_model *m, const struct k64_dinsn *d)
+static unsigned fetch_kind(const struct k64_model *m, const struct k64_dinsn *d)
 {
 	uint64_t prev = (d[-1].pc + d[-1].len - 1) >> 3, w0 = d->pc >> 3, w1 = (d->pc + d->len - 1) >> 3;
 	if (w1 != w0)
@@ -834,14 +841,16 @@ static enum { F_NONE, F_REPEAT, F_OTHER } fetch_kind(const struct k64_model *m, 
 	return F_OTHER;
 }
 
-static __attribute__((noinline)) struct tblk *summary(struct k64_model *m, struct k64_block *blk)
+/* The standard cost of a scalar load or store (see struct tseg), translated or not. */
+static uint64_t mem_standard(const struct k64_model *m, unsigned cls, bool xl)
 {
-	uint32_t slot = blk->obs_slot;
-	if (slot && slot <= m->ntb) {
-		struct tblk *s = m->tb[slot - 1];
-		if (s->blk == blk && s->pc == blk->pc && s->n == blk->n)
-			return s;
-	}
+	const uint64_t *p = m->p;
+	uint64_t c = cls == K64_IC_LOAD ? p[K64_P_load_hit] : p[K64_P_store] + p[K64_P_mem_write];
+	return c + (xl ? p[K64_P_tlb_hit] : 0);
+}
+
+static __attribute__((noinline)) struct tblk *summarise(struct k64_model *m, struct k64_block *blk, bool xl)
+{
 	if (m->ntb == TBLK_MAX) {
 		for (uint32_t i = 0; i < m->ntb; i++)
 			free(m->tb[i]);
@@ -857,14 +866,20 @@ static __attribute__((noinline)) struct tblk *summary(struct k64_model *m, struc
 	}
 	unsigned n = blk->n;
 	const struct k64_dinsn *d = blk->d;
-	bool head[K64_BLOCK_MAX + 1];
-	int kind[K64_BLOCK_MAX];
-	uint64_t c[K64_BLOCK_MAX];
+	bool head[K64_BLOCK_MAX];
 	enum k64_cause cause[K64_BLOCK_MAX];
+	uint8_t kind[K64_BLOCK_MAX];
+	uint64_t c[K64_BLOCK_MAX];
 	unsigned nseg = 0;
 	for (unsigned i = 0; i < n; i++) {
-		kind[i] = i ? fetch_kind(m, d + i) : F_OTHER;
-		head[i] = !cost_static(m, d + i, &c[i], &cause[i]) || kind[i] == F_OTHER;
+		kind[i] = (uint8_t)(i ? fetch_kind(m, d + i) : F_OTHER);
+		bool mem = d[i].cls == K64_IC_LOAD || d[i].cls == K64_IC_STORE;
+		bool known = mem || (cost_static(m, d + i, &c[i], &cause[i]) && c[i] <= UINT16_MAX);
+		if (mem) {
+			c[i] = mem_standard(m, d[i].cls, xl);
+			cause[i] = K64_C_INT;
+		}
+		head[i] = !known || kind[i] == F_OTHER;
 		nseg += head[i];
 	}
 	struct tblk *s = calloc(1, sizeof *s + nseg * sizeof s->seg[0]);
@@ -874,9 +889,13 @@ static __attribute__((noinline)) struct tblk *summary(struct k64_model *m, struc
 	s->pc = blk->pc;
 	s->n = n;
 	s->nseg = nseg;
+	s->xl = xl;
 	uint32_t counts[K64_IC_COUNT] = { 0 };
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
 		counts[d[i].cls]++;
+		s->kind[i] = kind[i];
+		s->c[i] = head[i] ? 0 : (uint16_t)c[i];
+	}
 	for (unsigned k = 1; k < K64_IC_COUNT; k++)
 		if (counts[k]) {
 			s->cls[s->ncls].cls = (uint8_t)k;
@@ -892,8 +911,7 @@ static __attribute__((noinline)) struct tblk *summary(struct k64_model *m, struc
 		g->end = (uint8_t)e;
 		if (e > i) {
 			g->repeat = kind[i + 1] == F_REPEAT;
-			g->c_end = (uint32_t)c[e];
-			uint64_t last = ~0ull;
+			unsigned last = 0;
 			for (unsigned k = i + 1; k <= e; k++) {
 				if (k > i + 1) {
 					bool r = kind[k] == F_REPEAT;
@@ -902,12 +920,16 @@ static __attribute__((noinline)) struct tblk *summary(struct k64_model *m, struc
 				}
 				if (kind[k] == F_REPEAT)
 					last = k;
-				if (cause[k] == K64_C_MULDIV)
+				if (d[k].cls == K64_IC_LOAD || d[k].cls == K64_IC_STORE) {
+					g->mem |= 1ull << k;
+					s->smem += (uint32_t)m->p[d[k].cls == K64_IC_LOAD ? K64_P_load_hit : K64_P_store];
+				} else if (cause[k] == K64_C_MULDIV) {
 					s->muldiv += (uint32_t)c[k];
-				else if (cause[k] == K64_C_FP)
+				} else if (cause[k] == K64_C_FP) {
 					s->fp += (uint32_t)c[k];
+				}
 			}
-			if (last != ~0ull) {
+			if (last) {
 				g->fetches = true;
 				g->w0 = d[last].pc >> 3;
 				g->w1 = (d[last - 1].pc + d[last - 1].len - 1) >> 3;
@@ -920,24 +942,74 @@ static __attribute__((noinline)) struct tblk *summary(struct k64_model *m, struc
 	return s;
 }
 
+/* The block's summary: the one its slot names if it is still the block's, else a new one. */
+static inline struct tblk *summary(struct k64_model *m, struct k64_block *blk, bool xl)
+{
+	uint32_t slot = blk->obs_slot;
+	if (likely(slot && slot <= m->ntb)) {
+		struct tblk *s = m->tb[slot - 1];
+		if (likely(s->blk == blk && s->pc == blk->pc && s->n == blk->n && s->xl == xl))
+			return s;
+	}
+	return summarise(m, blk, xl);
+}
+
+/* A run whose loads and stores did not all cost the standard: the recurrence, with cost(k)
+ * the actual one for those in act (bit k set), the standard one otherwise. Returns the issue
+ * of its last instruction and adds the run's fetch stall. */
+static __attribute__((noinline)) uint64_t run_actual(const struct k64_model *m, const struct tblk *s,
+						     const struct tseg *g, uint64_t issue, uint64_t c_head,
+						     const uint64_t *act, uint64_t *stall)
+{
+	uint64_t rep = m->fetch_repeat, c = c_head;
+	for (unsigned k = g->head + 1u; k <= g->end; k++) {
+		uint64_t step_c = s->kind[k] == F_REPEAT && rep > c ? rep : c;
+		*stall += step_c - c;
+		issue += step_c;
+		c = (g->mem >> k) & 1 ? act[k] : s->c[k];
+	}
+	return issue;
+}
+
 /* A whole block alone (no later observer reads the records' cycles), by its summary. */
 static bool retire_block(struct k64_model *m, struct k64_hart *h, const struct k64_batch *bt, uint64_t *tp,
 			 struct fetch *f, uint64_t *stall, uint64_t *stall_ev)
 {
-	struct tblk *s = summary(m, bt->blk);
+	bool xl = translated(m, h, m->priv);
+	struct tblk *s = summary(m, bt->blk, xl);
 	if (!s)
 		return false;
 	uint64_t t = *tp, rep = m->fetch_repeat;
+	uint64_t act[K64_BLOCK_MAX];
 	for (const struct tseg *g = s->seg, *ge = s->seg + s->nseg; g < ge; g++) {
 		uint64_t c = step(m, h, bt->d + g->head, bt->r + g->head, &t, f, stall, stall_ev);
 		if (g->end == g->head)
 			continue;
-		uint64_t first = g->repeat && rep > c ? rep : c;
-		uint64_t st = (first - c) + g->stall;
-		uint64_t ie = f->t + first + g->delta;
-		*stall += st;
-		*stall_ev += st;
-		t = ie + g->c_end;
+		/* the run's loads and stores, in order: their cache and TLB effects, and their costs */
+		bool standard = true;
+		for (uint64_t bits = g->mem; bits; bits &= bits - 1) {
+			unsigned k = (unsigned)__builtin_ctzll(bits);
+			const struct k64_dinsn *d = bt->d + k;
+			uint64_t a = bt->r[k].pre_rs1 + (uint64_t)d->imm;
+			unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
+			act[k] = d->cls == K64_IC_LOAD ? m->p[K64_P_load_hit] + data_read(m, h, m->priv, a, size)
+						       : m->p[K64_P_store] + data_write(m, h, m->priv, a, size);
+			standard &= act[k] == s->c[k];
+		}
+		uint64_t ie, last_c = (g->mem >> g->end) & 1 ? act[g->end] : s->c[g->end];
+		if (likely(standard)) {
+			uint64_t first = g->repeat && rep > c ? rep : c;
+			uint64_t st = (first - c) + g->stall;
+			ie = f->t + first + g->delta;
+			*stall += st;
+			*stall_ev += st;
+		} else {
+			uint64_t st = 0;
+			ie = run_actual(m, s, g, f->t, c, act, &st);
+			*stall += st;
+			*stall_ev += st;
+		}
+		t = ie + last_c;
 		f->t = ie;
 		if (g->fetches) {
 			f->w0 = g->w0;
@@ -948,6 +1020,7 @@ static bool retire_block(struct k64_model *m, struct k64_hart *h, const struct k
 		m->cls[s->cls[i].cls] += s->cls[i].count;
 	m->cause[K64_C_MULDIV] += s->muldiv;
 	m->cause[K64_C_FP] += s->fp;
+	m->cause[K64_C_SMEM] += s->smem;
 	*tp = t;
 	return true;
 }
