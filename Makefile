@@ -45,7 +45,7 @@ $(KARU64): $(CLI_OBJS) $(SIM_OBJS) $(B)/libkaru64.a
 setup:
 	@$(SETUP)
 
--include $(wildcard sw/sw.mk tests/*/rules.mk bench/rules.mk)
+-include $(wildcard sw/sw.mk tests/*/rules.mk bench/rules.mk eval/rules.mk)
 
 # The sanitizer run (check-asan) covers what executes simulator code; it leaves out the tests of
 # host-only or QEMU-only code, valgrind's constant-time tests (valgrind and ASan exclude each
@@ -75,10 +75,10 @@ check-asan:
 	@$(MAKE) --no-print-directory B=build-asan ASAN=1 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
 	  CFLAGS="-O1 -g" QEMU=$(QEMU) check
 
-# The main job: the evaluation report (build/report/report.md).
+# The main job: the evaluation report (build/report/REPORT.md, eval/README.md); QUICK=1 for the
+# reduced set.
 report: setup
-	@$(MAKE) --no-print-directory all sw bench-speed
-	@B=$(B) scripts/report
+	@$(MAKE) --no-print-directory report-run
 
 clean:
 	rm -rf $(B) build-asan
