@@ -9,6 +9,7 @@ around each measured call under `karu64 --model=...`, the per-function profile (
 cycles by cause, and tests/timing/calib.py (imported) for the calibration points of §4."""
 import argparse, concurrent.futures, csv, datetime, io, json, os, platform, shutil, subprocess, sys, time
 
+sys.dont_write_bytecode = True     # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
@@ -29,6 +30,7 @@ class Job:
         self.exp, self.config, self.build, self.alg, self.args = exp, config, build, alg, args
         self.weight, self.profile, self.stats, self.tag = weight, profile, stats, tag
         self.result = None
+        self.seconds = 0.0          # wall clock when it finished (report.json only)
 
     @property
     def name(self):
@@ -163,6 +165,7 @@ def run_all(jobs, a, tmp):
             j = futs[fu]
             try:
                 j.result = fu.result()
+                j.seconds = time.time() - prog.t0
             except Exception as ex:                   # reported after the run, all at once
                 errors.append("%s: %s" % (j.name, ex))
             prog.finished(j)
@@ -353,7 +356,7 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
     w("- Guest builds (`sw/sw.mk`; `eval/kbench.c` is compiled with the same compiler and flags and linked with the "
       "build's libraries), compiler: `%s`:" % meta["compiler"])
     w("")
-    w(md_table(["build", "flags"], [[b, "`%s`" % meta["flags"].get(b, "?")] for b in X.BUILDS]))
+    w(md_table(["build", "flags"], [[b, "`%s`" % meta["flags"].get(b, "?")] for b in X.BUILDS], "ll"))
     w("")
     w("- Example command lines (one per experiment kind):")
     w("")
@@ -636,6 +639,7 @@ def main():
                           command=(j.result or {}).get("command"), output=(j.result or {}).get("lines"),
                           vkeccak=(j.result or {}).get("stats", {}).get("vkeccak"),
                           cycles=(j.result or {}).get("stats", {}).get("cycles"),
+                          finished_after_s=round(j.seconds, 1),
                           cycles_by_cause=(j.result or {}).get("stats", {}).get("cycles_by_cause"))
                      for j in jobs if j.exp != "calibration"])
     json.dump(rep, open(os.path.join(a.out, "report.json"), "w"), indent=1, sort_keys=True)
