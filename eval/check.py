@@ -88,7 +88,8 @@ def main():
     rep = json.load(open(os.path.join(d, "report.json"))) if os.path.exists(os.path.join(d, "report.json")) else {}
     check(bool(rep), "report.json exists")
     quick = rep.get("meta", {}).get("quick", True)
-    fams = X.families(quick)
+    fams = X.families(quick, "pqc")
+    bops = [(X.display(s), op) for f in X.families(quick, "breakdown") for s in f["sets"] for op in f["ops"]]
     cfgs = ["karu64-sim", "karu64-fpga"]
     builds = ["rv64gc", "rv64gc_zbb", "vauto", "vauto_k", "vintr", "vintr_k", "vintr_kr"]
     sw = ["rv64gc", "rv64gc_zbb", "vauto", "vintr"]
@@ -181,7 +182,7 @@ def main():
     br = read(d, "breakdown.csv")
     causes = sorted({r[4] for r in br})
     check(len(causes) >= 10, "breakdown.csv: the model's causes (%d)" % len(causes))
-    keys_ok("breakdown.csv", br, 5, [(c, alg, op, b, ca) for c in cfgs for alg, op in ops for b in ("vintr", "vintr_k")
+    keys_ok("breakdown.csv", br, 5, [(c, alg, op, b, ca) for c in cfgs for alg, op in bops for b in ("vintr", "vintr_k")
                                      for ca in causes])
     tot = {}
     for r in br:

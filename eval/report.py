@@ -7,7 +7,7 @@ gnuplot PNG plots. Every number comes from this run: rdcycle/rdinstret read by e
 around each measured call under `karu64 --model=...`, the per-function profile (--profile,
 --profile-folded) for the cycles inside the permutation, --stats-json for vkeccak.vi counts and
 cycles by cause, and tests/timing/calib.py (imported) for the calibration points of §4."""
-import argparse, concurrent.futures, csv, datetime, io, json, os, platform, shutil, subprocess, sys, time
+import argparse, concurrent.futures, csv, datetime, json, os, platform, resource, shutil, subprocess, sys, time
 
 sys.dont_write_bytecode = True     # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -40,8 +40,8 @@ class Job:
 def expand(quick, kbench_dir):
     """Every experiment of experiments.py as a list of Jobs."""
     jobs = []
-    fams = X.families(quick)
     for e in X.EXPERIMENTS:
+        fams = X.families(quick, e["name"]) if "families" in e else []
         for cfg in X.CONFIGS:
             if e["kind"] == "micro":
                 for b in e["builds"]:
@@ -205,7 +205,7 @@ def build_tables(jobs, quick):
     for j in jobs:
         by[(j.exp, j.config, j.build, j.alg, j.tag)] = j.result
     T = {k: [] for k in X.HEADERS}
-    fams = X.families(quick)
+    fams = X.families(quick, "pqc")
     extra = {"pqc": {}, "checks": []}
     for cfg in X.CONFIGS:
         # permutation.csv
@@ -263,7 +263,7 @@ def build_tables(jobs, quick):
                     T["amdahl.csv"].append([cfg, X.display(s), op, "%.4f" % share, "%.2f" % sp, "%.3f" % pred,
                                             "%.3f" % (v["kcycles"] / k["kcycles"])])
         # breakdown.csv
-        for f in fams:
+        for f in X.families(quick, "breakdown"):
             for s in f["sets"]:
                 for op in f["ops"]:
                     for b in X.EXPERIMENTS[3]["builds"]:
@@ -324,8 +324,10 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
     w("")
     w("Produced by `%s` on %s (%s, %d cores, %d simulations in parallel); the whole report took %s. "
       "Every number below was measured in this run on karu64's cycle model; the CSV files beside this "
-      "page hold every table, `report.json` everything in one file." % (meta["command"], meta["date"], meta["host"],
-                                                                       meta["cores"], meta["workers"], meta["duration"]))
+      "page hold every table, `report.json` everything in one file. The simulations used %.0f s of CPU time "
+      "(load average %.1f at the end%s)." % (meta["command"], meta["date"], meta["host"], meta["cores"], meta["workers"],
+                                           meta["duration"], meta["cpu_seconds"], meta["load"],
+                                           ": other work shared the machine" if meta["load"] > 1.5 * meta["cores"] else ""))
     w("")
     w("The question (`../shared/spec/karu64.md` §5): after operand movement and integration, what does a "
       "whole-permutation Keccak instruction buy post-quantum cryptography? Each operation is timed inside a guest "
@@ -474,7 +476,8 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
                    [list(k) + [v[c] for c in causes] + ["%.1f" % sum(float(v[c]) for c in causes)] for k, v in brow.items()],
                    "lll" + "r" * (len(causes) + 1)))
         w("")
-        w("![cycle breakdown](breakdown-%s.png)" % cfg)
+        w(" ".join("![cycle breakdown, %s](breakdown-%s-%s.png)" % (f["family"], cfg, f["family"])
+                   for f in X.families(meta["quick"], "breakdown")))
         w("")
     w("## Checks made on these numbers")
     w("")
@@ -508,6 +511,10 @@ def headline_md(T, extra, fams):
 
 # ---- plots -------------------------------------------------------------------------------------
 
+PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
+           "#9c755f", "#bab0ac", "#1f1f1f", "#d37295"]     # twelve distinct colours: one per cause
+
+
 def gnuplot(out, name, data, script):
     """Writes plots/NAME.dat and runs the gnuplot script; returns NAME.png or None."""
     if not shutil.which("gnuplot"):
@@ -519,7 +526,7 @@ def gnuplot(out, name, data, script):
     png = os.path.join(out, name + ".png")
     gp = ("set terminal pngcairo size 1200,560 noenhanced font ',10'\nset output '%s'\nset datafile separator '\\t'\n"
           "set style fill solid 0.85 border -1\nset key outside right top\nset grid ytics\nset xtics rotate by -40\n"
-          % (png, )) + script.replace("DAT", "'%s'" % dat)
+          % (png, )) + "".join("set linetype %d lc rgb '%s'\n" % (i + 1, c) for i, c in enumerate(PALETTE)) + script.replace("DAT", "'%s'" % dat)
     open(os.path.join(pd, name + ".gp"), "w").write(gp)
     r = subprocess.run(["gnuplot"], input=gp, capture_output=True, text=True)
     if r.returncode:
@@ -531,7 +538,7 @@ def tsv(header, rows):
     return "\t".join(header) + "\n" + "".join("\t".join(str(c) for c in r) + "\n" for r in rows)
 
 
-def make_plots(out, T, extra, fams):
+def make_plots(out, T, extra, fams, meta_quick):
     made = []
     for cfg in X.CONFIGS:
         srows = []
@@ -563,16 +570,21 @@ def make_plots(out, T, extra, fams):
         made.append(gnuplot(out, "ntt-" + cfg, tsv(["build"] + X.NTT_SCHEMES, nrows),
                             "set title 'One forward NTT (%s)'\nset ylabel 'cycles'\nset yrange [0:*]\nset style data histograms\n"
                             "set style histogram clustered gap 1\nplot for [i=2:3] DAT using i:xtic(1) title columnheader(i)\n" % cfg))
-        causes, brow = [], {}
+        causes = []
         for r in T["breakdown.csv"]:
-            if r[0] == cfg:
-                if r[4] not in causes:
-                    causes.append(r[4])
-                brow.setdefault("%s %s %s" % (r[1], r[2], r[3]), {})[r[4]] = r[5]
-        made.append(gnuplot(out, "breakdown-" + cfg, tsv(["op"] + causes, [[k] + [v[c] for c in causes] for k, v in brow.items()]),
-                            "set title 'Cycles by cause, one operation, vintr and vintr_k (%s)'\nset ylabel 'kcycles'\n"
-                            "set yrange [0:*]\nset style data histograms\nset style histogram rowstacked\nset boxwidth 0.7\n"
-                            "plot for [i=2:%d] DAT using i:xtic(1) title columnheader(i)\n" % (cfg, len(causes) + 1)))
+            if r[4] not in causes:
+                causes.append(r[4])
+        for f in X.families(meta_quick, "breakdown"):   # one plot per family: scales differ widely
+            brow = {}
+            names = [X.display(x) for x in f["sets"]]
+            for r in T["breakdown.csv"]:
+                if r[0] == cfg and r[1] in names:
+                    brow.setdefault("%s %s %s" % (r[1], r[2], r[3]), {})[r[4]] = r[5]
+            made.append(gnuplot(out, "breakdown-%s-%s" % (cfg, f["family"]),
+                                tsv(["op"] + causes, [[k] + [v[c] for c in causes] for k, v in brow.items()]),
+                                "set title 'Cycles by cause of one operation, vintr and vintr_k: %s (%s)'\nset ylabel 'kcycles'\n"
+                                "set yrange [0:*]\nset style data histograms\nset style histogram rowstacked\nset boxwidth 0.7\n"
+                                "plot for [i=2:%d] DAT using i:xtic(1) title columnheader(i)\n" % (f["family"], cfg, len(causes) + 1)))
     return [m for m in made if m]
 
 
@@ -604,6 +616,10 @@ def main():
             fail("no benchmark program %s/%s/kbench (run make eval-kbench)" % (a.kbench_dir, b))
     t0 = time.time()
     os.makedirs(a.out, exist_ok=True)
+    for f in os.listdir(a.out):                       # nothing stale from an earlier run
+        if f.endswith((".png", ".csv", ".md", ".json")):
+            os.remove(os.path.join(a.out, f))
+    shutil.rmtree(os.path.join(a.out, "plots"), ignore_errors=True)
     tmp = os.path.abspath(os.path.join(a.out, "runs"))
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
@@ -611,14 +627,14 @@ def main():
     print("report: %d simulations (%s), %s" % (len(jobs), "QUICK=1 reduced set" if a.quick else "full set",
                                                  ", ".join(e["name"] for e in X.EXPERIMENTS)))
     workers = run_all(jobs, a, tmp)
-    fams = X.families(a.quick)
+    fams = X.families(a.quick, "pqc")
     T, extra = build_tables(jobs, a.quick)
     extra["calibration"] = next(j for j in jobs if j.exp == "calibration").result
     for name, rows in T.items():
         with open(os.path.join(a.out, name), "w", newline="") as f:
             f.write(X.HEADERS[name] + "\n")
             csv.writer(f, lineterminator="\n").writerows(rows)
-    plots = make_plots(a.out, T, extra, fams)
+    plots = make_plots(a.out, T, extra, fams, a.quick)
     flags = {}
     if a.flags_file and os.path.exists(a.flags_file):
         for line in open(a.flags_file):
@@ -630,7 +646,8 @@ def main():
                 date=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
                 host="%s %s, %s" % (platform.node(), platform.machine(), cpu_name()), cores=os.cpu_count(), workers=workers,
                 compiler=compiler_version(a.guest_cc or a.bare_cc), flags=flags, parameters=stats_any,
-                duration=fmt_t(time.time() - t0) + " (m:s, until the tables were written)")
+                duration=fmt_t(time.time() - t0) + " (m:s wall clock, until the tables were written)",
+                cpu_seconds=round(cpu_children(), 1), load=os.getloadavg()[0])
     write_report(a.out, T, extra, jobs, meta, fams, plots)
     rep = dict(meta=meta, experiments=X.EXPERIMENTS, families=fams,
                tables={k: dict(header=X.HEADERS[k].split(","), rows=v) for k, v in T.items()},
@@ -644,9 +661,15 @@ def main():
                      for j in jobs if j.exp != "calibration"])
     json.dump(rep, open(os.path.join(a.out, "report.json"), "w"), indent=1, sort_keys=True)
     shutil.rmtree(tmp, ignore_errors=True)
-    print("report: wrote %s/REPORT.md, %d CSV files, report.json, %d plots in %s" % (a.out, len(T), len(plots), fmt_t(time.time() - t0)))
+    print("report: wrote %s/REPORT.md, %d CSV files, report.json, %d plots in %s (simulations: %.0f s CPU)"
+          % (a.out, len(T), len(plots), fmt_t(time.time() - t0), cpu_children()))
     print()
     print(headline_md(T, extra, fams))
+
+
+def cpu_children():
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
 
 
 def cpu_name():
