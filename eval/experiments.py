@@ -74,11 +74,15 @@ HEADERS = {
 NTT_SCHEMES = ["ML-KEM", "ML-DSA"]
 
 
-def families(quick, experiment=None):
+def experiment(name):
+    return next(e for e in EXPERIMENTS if e["name"] == name)
+
+
+def families(quick, of=None):
     """The families with the sets and repetitions of this run (families without quick sets are
-    left out of QUICK=1), of one experiment if named."""
+    left out of QUICK=1); with `of`, only those of that experiment."""
     out = []
-    only = next(e for e in EXPERIMENTS if e["name"] == experiment)["families"] if experiment else None
+    only = experiment(of)["families"] if of else None
     for f in FAMILIES:
         if only is not None and f["family"] not in only:
             continue

@@ -37,7 +37,7 @@ class Job:
         return "/".join(x for x in (self.exp, self.config, self.build, self.alg, self.tag) if x)
 
 
-def expand(quick, kbench_dir):
+def expand(quick):
     """Every experiment of experiments.py as a list of Jobs."""
     jobs = []
     for e in X.EXPERIMENTS:
@@ -53,7 +53,7 @@ def expand(quick, kbench_dir):
                 for f in fams:
                     for s in f["sets"]:
                         for b in e["builds"]:
-                            w = f["cost"] * f["reps"] * (3 if b in X.SOFTWARE_KECCAK else 1)
+                            w = f["cost"] * f["reps"] * (4 if b in X.SOFTWARE_KECCAK else 1)
                             jobs.append(Job("pqc", cfg, b, s, ["pqc", s, str(f["reps"])], w, profile=True))
             elif e["kind"] == "one":
                 for f in fams:
@@ -225,7 +225,7 @@ def build_tables(jobs, quick):
             for s in X.NTT_SCHEMES:
                 T["ntt.csv"].append([cfg, s, b, m["ntt_" + s.lower()][0]])
         # shake.csv
-        for b in X.EXPERIMENTS[1]["builds"]:
+        for b in X.experiment("shake")["builds"]:
             for l in by[("shake", cfg, b, "", "")]["lines"]:
                 if l[0] == "shake":
                     T["shake.csv"].append([cfg, X.SHAKE_BUILD_NAMES.get(b, b), l[1], l[2], l[3],
@@ -266,7 +266,7 @@ def build_tables(jobs, quick):
         for f in X.families(quick, "breakdown"):
             for s in f["sets"]:
                 for op in f["ops"]:
-                    for b in X.EXPERIMENTS[3]["builds"]:
+                    for b in X.experiment("breakdown")["builds"]:
                         on = by[("breakdown", cfg, b, s, op)]["stats"]["cycles_by_cause"]
                         off = by[("breakdown", cfg, b, s, op + "-skip")]["stats"]["cycles_by_cause"]
                         for cause in on:
@@ -486,6 +486,20 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
       "operation, that software-Keccak builds execute no vkeccak.vi and +K builds one per permutation, that the "
       "profile saw every permutation as a call (out of line), and the calibration points of §4 within 3 %.")
     w("")
+    w("## What to keep in mind")
+    w("")
+    w("- pqc.csv counts the timed region as the guest sees it: the counter reads and the call (about 40-65 cycles, "
+      "the `overhead` of `kbench micro`) are included; the permutation and NTT rows subtract them.")
+    w("- The breakdown is one operation with repetition 0's inputs, not the mean of pqc.csv: ML-DSA signing "
+      "repeats a data-dependent number of rejection rounds, so its totals differ from the means.")
+    w("- karu64-fpga has a direct-mapped 4 KiB I-cache: small changes of code layout (another build, another "
+      "benchmark binary) move its cycle counts by a per cent or two; karu64-sim has no I-cache.")
+    for f in fams:
+        if f["family"] not in X.PAPER_FAMILIES:
+            w("- %s: %d repetition(s) of %s only (a later family, kept small to bound the report's time)%s."
+              % (f["family"], f["reps"], ", ".join(X.display(x) for x in f["sets"]),
+                 "" if f["family"] in [g["family"] for g in X.families(meta["quick"], "breakdown")] else "; not in the breakdown"))
+    w("")
     w("Plots: %s (gnuplot)." % ", ".join(plots) if plots else "Plots: none (gnuplot missing).")
     open(os.path.join(out, "REPORT.md"), "w").write("\n".join(L) + "\n")
 
@@ -556,7 +570,7 @@ def make_plots(out, T, extra, fams, meta_quick):
         for r in T["shake.csv"]:
             if r[0] == cfg:
                 sh.setdefault("%s r%s %sb" % (r[2], r[3], r[4]), {})[r[1]] = r[5]
-        bn = [X.SHAKE_BUILD_NAMES.get(b, b) for b in X.EXPERIMENTS[1]["builds"]]
+        bn = [X.SHAKE_BUILD_NAMES.get(b, b) for b in X.experiment("shake")["builds"]]
         made.append(gnuplot(out, "shake-" + cfg, tsv(["case"] + bn, [[k] + [v[b] for b in bn] for k, v in sh.items()]),
                             "set title 'Cycles per SHAKE block (%s)'\nset ylabel 'cycles per block (log)'\nset logscale y\n"
                             "set style data histograms\nset style histogram clustered gap 1\n"
@@ -623,7 +637,7 @@ def main():
     tmp = os.path.abspath(os.path.join(a.out, "runs"))
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
-    jobs = expand(a.quick, a.kbench_dir)
+    jobs = expand(a.quick)
     print("report: %d simulations (%s), %s" % (len(jobs), "QUICK=1 reduced set" if a.quick else "full set",
                                                  ", ".join(e["name"] for e in X.EXPERIMENTS)))
     workers = run_all(jobs, a, tmp)
