@@ -85,6 +85,8 @@ def main():
     ap.add_argument("--results", required=True)
     a = ap.parse_args()
     d = a.dir
+    if not os.path.isdir(d):
+        sys.exit("check: error: no report directory %s (run make report QUICK=1)" % d)
     rep = json.load(open(os.path.join(d, "report.json"))) if os.path.exists(os.path.join(d, "report.json")) else {}
     check(bool(rep), "report.json exists")
     quick = rep.get("meta", {}).get("quick", True)
@@ -150,7 +152,8 @@ def main():
         for alg, op in ops:
             if alg.startswith(("ML-KEM", "ML-DSA")):
                 for s, k in (("vintr", "vintr_k"), ("vauto", "vauto_k")):
-                    check(Q[(c, alg, op, k)][0] < Q[(c, alg, op, s)][0], "%s %s %s: %s faster than %s" % (c, alg, op, k, s))
+                    fast, slow = Q.get((c, alg, op, k), [0])[0], Q.get((c, alg, op, s), [0])[0]
+                    check(0 < fast < slow, "%s %s %s: %s faster than %s" % (c, alg, op, k, s))
     for ck in rep.get("checks", []):
         where = "%s %s %s" % (ck["config"], ck["build"], ck["alg"])
         if ck["build"] in sw:

@@ -127,26 +127,38 @@ def run_calibration(a, tmp):
 # ---- progress ----------------------------------------------------------------------------------
 
 class Progress:
+    """i of n, the experiment/config/build/algorithm just finished, elapsed time and an estimate
+    of what is left (from the jobs' weights): a bar redrawn every second on a terminal, one plain
+    line per finished simulation otherwise."""
+
     def __init__(self, jobs):
         self.total = sum(j.weight for j in jobs)
         self.n, self.done_w, self.i = len(jobs), 0, 0
         self.t0 = time.time()
         self.tty = sys.stdout.isatty()
+        self.last = "starting"
+
+    def line(self):
+        el = time.time() - self.t0
+        left = "~" + fmt_t(el / self.done_w * (self.total - self.done_w)) if self.done_w else "?"
+        return "[%d/%d] %s  elapsed %s  left %s" % (self.i, self.n, self.last, fmt_t(el), left)
+
+    def redraw(self):
+        width = 30
+        fill = int(width * self.done_w / self.total)
+        sys.stdout.write("\r\033[K[%s%s] %s" % ("#" * fill, "." * (width - fill), self.line()))
+        sys.stdout.flush()
 
     def finished(self, job):
         self.i += 1
         self.done_w += job.weight
-        el = time.time() - self.t0
-        left = el / self.done_w * (self.total - self.done_w) if self.done_w else 0
-        msg = "[%d/%d] %s  elapsed %s  left ~%s" % (self.i, self.n, job.name, fmt_t(el), fmt_t(left))
+        self.last = job.name
         if self.tty:
-            width = 30
-            fill = int(width * self.done_w / self.total)
-            sys.stdout.write("\r\033[K[%s%s] %s" % ("#" * fill, "." * (width - fill), msg))
+            self.redraw()
             if self.i == self.n:
                 sys.stdout.write("\n")
         else:
-            sys.stdout.write("report: " + msg + "\n")
+            sys.stdout.write("report: " + self.line() + "\n")
         sys.stdout.flush()
 
 
@@ -161,14 +173,19 @@ def run_all(jobs, a, tmp):
     errors = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
         futs = {pool.submit(run_job, j, a, tmp): j for j in order}
-        for fu in concurrent.futures.as_completed(futs):
-            j = futs[fu]
-            try:
-                j.result = fu.result()
-                j.seconds = time.time() - prog.t0
-            except Exception as ex:                   # reported after the run, all at once
-                errors.append("%s: %s" % (j.name, ex))
-            prog.finished(j)
+        pending = set(futs)
+        while pending:
+            done, pending = concurrent.futures.wait(pending, timeout=1.0, return_when=concurrent.futures.FIRST_COMPLETED)
+            for fu in done:
+                j = futs[fu]
+                try:
+                    j.result = fu.result()
+                    j.seconds = time.time() - prog.t0
+                except Exception as ex:               # reported after the run, all at once
+                    errors.append("%s: %s" % (j.name, ex))
+                prog.finished(j)
+            if prog.tty and pending:
+                prog.redraw()
     if errors:
         fail("%d simulation(s) failed, the first: %s" % (len(errors), " | ".join(sorted(errors)[:3])))
     return workers
