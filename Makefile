@@ -53,7 +53,7 @@ setup:
 CHECK_ASAN_EXCLUDE := check-fp-python check-fp-qemu check-mldsa-ct check-mldsa-host check-mldsa-rv64gc \
 	check-mldsa-vintr check-mldsa-karu64 check-sw-ct check-sw-host check-sw-host-ipd check-sw-qemu check-sw-cross \
 	check-zvknhk-sponge check-vector-random check-vector-selfcheck check-timing-invariance \
-	check-slhdsa-host check-slhdsa-ct check-slhdsa-karu64 check-hqc-host check-hqc-ct check-hqc-rvv
+	check-slhdsa-host check-slhdsa-ct check-slhdsa-karu64 check-hqc-host check-hqc-ct check-hqc-rvv check-report-quick
 ifdef ASAN
 CHECK := $(filter-out $(CHECK_ASAN_EXCLUDE),$(CHECK))
 endif
