@@ -148,6 +148,17 @@ def main():
     for alg, op in ops:
         calls = {Q[(c, alg, op, b)][2] for c in cfgs for b in builds if (c, alg, op, b) in Q}
         check(len(calls) == 1, "%s %s: keccak_calls identical in every build and configuration (%s)" % (alg, op, sorted(calls)))
+    # FIPS 203 Algorithms 13 and 16: ML-KEM.KeyGen permutes for G (SHA3-512 of 33 bytes: 1), k^2
+    # SampleNTT streams (SHAKE128, at least 3 blocks each: sw/ squeezes 3 at once, rarely a 4th),
+    # 2k PRF outputs of 64 * eta1 bytes (SHAKE256, rate 136) and H(ek) (SHA3-256 of 384k + 32 bytes).
+    for alg, op in ops:
+        if alg.startswith("ML-KEM") and op == "keygen":
+            k = {"ML-KEM-512": 2, "ML-KEM-768": 3, "ML-KEM-1024": 4}[alg]
+            eta1 = 3 if k == 2 else 2
+            least = 1 + 3 * k * k + 2 * k * -(-64 * eta1 // 136) + -(-(384 * k + 32 + 1) // 136)
+            got = Q.get(("karu64-sim", alg, op, "rv64gc"), [0, 0, 0])[2]
+            check(least <= got <= least + 1, "%s keygen: %.2f Keccak-p calls, FIPS 203 gives %d (+ rare extra SampleNTT blocks)"
+                  % (alg, got, least))
     for c in cfgs:
         for alg, op in ops:
             if alg.startswith(("ML-KEM", "ML-DSA")):

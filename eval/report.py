@@ -85,7 +85,8 @@ def run_job(job, a, tmp):
     shown = "cd %s && %s" % (os.path.relpath(cwd, ROOT), " ".join(os.path.relpath(c, cwd) if c.startswith("/") else c for c in cmd))
     if r.returncode:
         raise RuntimeError("%s exited %d: %s" % (shown, r.returncode, (r.stderr or r.stdout).strip()[-500:]))
-    res = {"command": "build/karu64 " + " ".join(c for c in cmd[1:] if not c.startswith(("--stats-json", "--profile"))),
+    res = {"command": "cd %s && %s %s" % (os.path.relpath(cwd), os.path.relpath(cmd[0], os.path.abspath(cwd)), " ".join(
+               c for c in cmd[1:] if not c.startswith(("--stats-json", "--profile")))),
            "lines": [l.split() for l in r.stdout.splitlines() if l.strip()]}
     if job.stats:
         res["stats"] = json.load(open(base + ".json"))
@@ -377,7 +378,8 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
     w("")
     w(md_table(["build", "flags"], [[b, "`%s`" % meta["flags"].get(b, "?")] for b in X.BUILDS], "ll"))
     w("")
-    w("- Example command lines (one per experiment kind):")
+    w("- Example command lines, one per experiment kind (each also gets `--stats-json=FILE`, and the pqc runs "
+      "`--profile=FILE --profile-folded=FILE`; every run of the report is in `report.json`):")
     w("")
     seen = set()
     for j in jobs:
