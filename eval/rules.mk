@@ -1,7 +1,8 @@
 # The evaluation (issue 9, ../shared/spec/karu64.md §5): `make report` writes build/report/.
 #   $(B)/eval/<build>/kbench   the guest benchmark program, one per guest build, compiled with
 #                              that build's compiler and flags ($(SW_CC_<build>)) and libraries
-#   report                     every experiment of eval/experiments.py (QUICK=1: the reduced set)
+#   report-run                 (what `make report` runs) every experiment of eval/experiments.py;
+#                              QUICK=1: the reduced set
 #   check-report-quick (CHECK) the quick report into $(B)/report-quick, then eval/check.py checks
 #                              every CSV's header, rows and values
 EVAL_BUILDS := $(SW_VARIANTS)
@@ -22,11 +23,12 @@ $(B)/eval/flags.txt: sw/sw.mk eval/rules.mk
 
 eval-kbench: $(EVAL_KBENCH) $(B)/eval/flags.txt
 report-run: $(KARU64) eval-kbench
-	python3 eval/report.py $(EVAL_ARGS) --out $(B)/report $(if $(QUICK),--quick)
+	python3 eval/report.py $(EVAL_ARGS) --out $(B)/report $(if $(filter-out 0,$(QUICK)),--quick)
 
 check-report-quick: $(KARU64) eval-kbench
 	@mkdir -p $(B)/test-results
-	python3 eval/report.py $(EVAL_ARGS) --out $(B)/report-quick --quick
+	python3 eval/report.py $(EVAL_ARGS) --out $(B)/report-quick --quick || \
+	  { printf 'report-quick\n0 passed, 1 failed\n' > $(B)/test-results/report-quick.txt; exit 1; }
 	python3 eval/check.py $(B)/report-quick --results $(B)/test-results/report-quick.txt
 
 CHECK += check-report-quick
