@@ -33,3 +33,4 @@ check-report-quick: $(KARU64) eval-kbench
 
 CHECK += check-report-quick
 .PHONY: eval-kbench report-run check-report-quick
+-include $(EVAL_KBENCH:=.d)
