@@ -45,7 +45,7 @@ $(KARU64): $(CLI_OBJS) $(SIM_OBJS) $(B)/libkaru64.a
 setup:
 	@$(SETUP)
 
--include $(wildcard sw/sw.mk tests/*/rules.mk bench/rules.mk)
+-include $(wildcard sw/sw.mk tests/*/rules.mk bench/rules.mk eval/rules.mk)
 
 # The sanitizer run (check-asan) covers what executes simulator code; it leaves out the tests of
 # host-only or QEMU-only code, valgrind's constant-time tests (valgrind and ASan exclude each
@@ -53,7 +53,7 @@ setup:
 CHECK_ASAN_EXCLUDE := check-fp-python check-fp-qemu check-mldsa-ct check-mldsa-host check-mldsa-rv64gc \
 	check-mldsa-vintr check-mldsa-karu64 check-sw-ct check-sw-host check-sw-host-ipd check-sw-qemu check-sw-cross \
 	check-zvknhk-sponge check-vector-random check-vector-selfcheck check-timing-invariance \
-	check-slhdsa-host check-slhdsa-ct check-slhdsa-karu64 check-hqc-host check-hqc-ct check-hqc-rvv
+	check-slhdsa-host check-slhdsa-ct check-slhdsa-karu64 check-hqc-host check-hqc-ct check-hqc-rvv check-report-quick
 ifdef ASAN
 CHECK := $(filter-out $(CHECK_ASAN_EXCLUDE),$(CHECK))
 endif
@@ -75,10 +75,10 @@ check-asan:
 	@$(MAKE) --no-print-directory B=build-asan ASAN=1 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
 	  CFLAGS="-O1 -g" QEMU=$(QEMU) check
 
-# The main job: the evaluation report (build/report/report.md).
+# The main job: the evaluation report (build/report/REPORT.md, eval/README.md); QUICK=1 for the
+# reduced set.
 report: setup
-	@$(MAKE) --no-print-directory all sw bench-speed
-	@B=$(B) scripts/report
+	@$(MAKE) --no-print-directory report-run
 
 clean:
 	rm -rf $(B) build-asan

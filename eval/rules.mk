@@ -1,0 +1,36 @@
+# The evaluation (issue 9, ../shared/spec/karu64.md §5): `make report` writes build/report/.
+#   $(B)/eval/<build>/kbench   the guest benchmark program, one per guest build, compiled with
+#                              that build's compiler and flags ($(SW_CC_<build>)) and libraries
+#   report-run                 (what `make report` runs) every experiment of eval/experiments.py;
+#                              QUICK=1: the reduced set
+#   check-report-quick (CHECK) the quick report into $(B)/report-quick, then eval/check.py checks
+#                              every CSV's header, rows and values
+EVAL_BUILDS := $(SW_VARIANTS)
+EVAL_KBENCH := $(foreach v,$(EVAL_BUILDS),$(B)/eval/$(v)/kbench)
+
+define EVAL_BUILD_RULES
+$(B)/eval/$(1)/kbench: eval/kbench.c $(SW_LIBS_$(1)) sw/keccak/keccak_c.c
+	@mkdir -p $$(dir $$@)
+	@echo "  CC $$@"; $(SW_CC_$(1)) -o $$@ $$< $(SW_LIBS_$(1))
+endef
+$(foreach v,$(EVAL_BUILDS),$(eval $(call EVAL_BUILD_RULES,$(v))))
+
+EVAL_ARGS = --karu64 $(KARU64) --kbench-dir $(B)/eval --bare-cc "$(RV_BARE_CC)" --guest-cc "$(RV_CC)" \
+            --flags-file $(B)/eval/flags.txt
+$(B)/eval/flags.txt: sw/sw.mk eval/rules.mk
+	@mkdir -p $(dir $@)
+	@{ $(foreach v,$(EVAL_BUILDS),echo "$(v) $(SW_FLAGS_$(v))";) } > $@
+
+eval-kbench: $(EVAL_KBENCH) $(B)/eval/flags.txt
+report-run: $(KARU64) eval-kbench
+	python3 eval/report.py $(EVAL_ARGS) --out $(B)/report $(if $(filter-out 0,$(QUICK)),--quick)
+
+check-report-quick: $(KARU64) eval-kbench
+	@mkdir -p $(B)/test-results
+	python3 eval/report.py $(EVAL_ARGS) --out $(B)/report-quick --quick || \
+	  { printf 'report-quick\n0 passed, 1 failed\n' > $(B)/test-results/report-quick.txt; exit 1; }
+	python3 eval/check.py $(B)/report-quick --results $(B)/test-results/report-quick.txt
+
+CHECK += check-report-quick
+.PHONY: eval-kbench report-run check-report-quick
+-include $(EVAL_KBENCH:=.d)
