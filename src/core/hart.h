@@ -99,6 +99,9 @@ struct k64_frontend {
 	bool (*trap)(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval);
 	/* Store to a page marked K64_PERM_WATCH (after the store is done). */
 	void (*watch)(void *ctx, struct k64_hart *h, uint64_t addr, unsigned size);
+	/* Called at a block boundary once instret >= h->fe_boundary_at (Linux user mode: a
+	 * thread's quantum is over); it sets the next fe_boundary_at (0 = none). */
+	void (*boundary)(void *ctx, struct k64_hart *h);
 };
 
 struct k64_hart {
@@ -111,6 +114,7 @@ struct k64_hart {
 	uint64_t instret;            /* retired instructions; exact at block boundaries */
 	uint64_t limit;              /* dispatch returns at a block boundary once instret >= limit */
 	uint64_t max_insns;          /* 0 = none */
+	uint64_t fe_boundary_at;     /* instret at which fe.boundary is called; 0 = none */
 	bool stopped;                /* a front-end ended the run (exit) */
 	int exit_code;
 	bool flush_pending;          /* code was modified: drop the block cache at the next boundary */

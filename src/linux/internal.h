@@ -58,7 +58,17 @@ struct k64_linux {
 	uint32_t ss_flags;
 	uint64_t sig_pc;              /* pc reported if a signal kills the guest */
 
-	uint64_t clear_child_tid;
+	uint64_t shared_pending;      /* process-directed (kill), taken by any thread */
+	int shared_code[K64_LINUX_NSIG + 1];
+
+	/* threads (thread.c): thr[cur] is running; the fields above from `blocked` to `ss_flags`
+	 * are its signal state, the others keep theirs in their k64_linux_thread */
+	struct k64_linux_thread **thr;
+	unsigned nthr, thr_cap, cur;
+	int next_tid;
+	int leader_exit_code;         /* exit status of the main thread if it called exit, else -1 */
+	uint64_t quantum;             /* retired instructions per turn */
+	uint64_t wait_seq;            /* futex waiters wake oldest first */
 	int pid;
 	char comm[16];
 };
@@ -73,6 +83,30 @@ const char *k64_linux_syscall_name(uint64_t nr);
 
 /* syscall.c */
 int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0);
+/* Nanoseconds on guest clock id (the virtual clock, or the host's): 0 or -EINVAL. */
+int64_t k64_linux_clock_ns(struct k64_linux *lx, int64_t id, int64_t *ns);
+/* Reads a struct timespec: 0, -EFAULT or -EINVAL. */
+int64_t k64_linux_get_timespec(struct k64_linux *lx, uint64_t addr, int64_t *ns);
+
+/* thread.c */
+struct k64_linux_thread;
+void k64_linux_thread_init(struct k64_linux *lx);
+void k64_linux_thread_free(struct k64_linux *lx);
+/* The core's fe.boundary hook: the running thread's quantum is over. */
+void k64_linux_thread_boundary(void *ctx, struct k64_hart *h);
+int64_t k64_linux_sys_thread(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled, bool *set_a0);
+/* The running thread sleeps ns on the guest clock (rem: where an interrupted sleep writes
+ * what is left, or 0). */
+int64_t k64_linux_thread_sleep(struct k64_linux *lx, int64_t ns, uint64_t rem, bool *set_a0);
+int k64_linux_tid(struct k64_linux *lx);
+bool k64_linux_thread_exists(struct k64_linux *lx, int64_t tid);
+/* Queues sig on thread tid (waking it with EINTR from a wait if it does not block sig). */
+void k64_linux_thread_signal(struct k64_linux *lx, int64_t tid, int sig, int code);
+/* sig was queued on the process: wakes a waiting thread that can take it if the running
+ * thread blocks it. */
+void k64_linux_thread_shared_signal(struct k64_linux *lx, int sig);
+/* Drops bit from every pending set (the signal became ignored). */
+void k64_linux_thread_discard(struct k64_linux *lx, uint64_t bit);
 
 /* fs.c */
 void k64_linux_fs_init(struct k64_linux *lx);
@@ -106,7 +140,7 @@ void k64_linux_signal_init(struct k64_linux *lx);
 void k64_linux_fault(struct k64_linux *lx, uint64_t cause, uint64_t tval);
 /* Deliver pending unblocked signals (after a system call). */
 void k64_linux_deliver_pending(struct k64_linux *lx);
-/* Queue a signal sent with kill/tgkill (si_code SI_USER or SI_TKILL). */
+/* Queue a signal on the running thread (SIGPIPE of a write). */
 void k64_linux_send(struct k64_linux *lx, int sig, int code);
 int64_t k64_linux_sys_signal(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled,
 			     bool *set_a0);

@@ -1,5 +1,6 @@
-/* Linux signals for one thread: rt_sigaction, rt_sigprocmask, sigaltstack, kill to self,
- * synchronous faults, and the riscv64 rt signal frame. Layouts follow the kernel's
+/* Linux signals: rt_sigaction, rt_sigprocmask, sigaltstack, kill to the process, tkill and
+ * tgkill to one of its threads (thread.c keeps the threads' own masks and pending sets; lx has
+ * the running thread's), synchronous faults, and the riscv64 rt signal frame. Layouts follow the kernel's
  * arch/riscv/include/uapi/asm/{ucontext,sigcontext,ptrace}.h and arch/riscv/kernel/signal.c;
  * rules (blocked faults are fatal, SA_NODEFER, SA_RESETHAND, SS_AUTODISARM) follow
  * kernel/signal.c. */
@@ -65,7 +66,7 @@ static uint32_t get32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v
 void k64_linux_signal_init(struct k64_linux *lx)
 {
 	memset(lx->sa, 0, sizeof lx->sa);
-	lx->blocked = lx->pending = 0;
+	lx->blocked = lx->pending = lx->shared_pending = 0;
 	lx->ss_sp = lx->ss_size = 0;
 	lx->ss_flags = SS_DISABLE;
 }
@@ -314,10 +315,15 @@ void k64_linux_fault(struct k64_linux *lx, uint64_t cause, uint64_t tval)
 	deliver(lx, sig, code, addr, true);
 }
 
-void k64_linux_send(struct k64_linux *lx, int sig, int code)
+static bool ignored(const struct k64_linux *lx, int sig)
 {
 	uint64_t handler = lx->sa[sig].handler;
-	if (handler == SIG_IGN || (handler == SIG_DFL && default_ignored(sig)))
+	return handler == SIG_IGN || (handler == SIG_DFL && default_ignored(sig));
+}
+
+void k64_linux_send(struct k64_linux *lx, int sig, int code)
+{
+	if (ignored(lx, sig))
 		return;
 	lx->pending |= BIT(sig);
 	lx->pending_code[sig] = code;
@@ -326,19 +332,27 @@ void k64_linux_send(struct k64_linux *lx, int sig, int code)
 void k64_linux_deliver_pending(struct k64_linux *lx)
 {
 	while (!lx->h->stopped) {
-		uint64_t ready = lx->pending & ~lx->blocked;
-		if (!ready)
+		/* dequeue_signal(): the thread's own signals first, then the process's */
+		uint64_t own = lx->pending & ~lx->blocked, shared = lx->shared_pending & ~lx->blocked;
+		if (!own && !shared)
 			return;
-		int sig = __builtin_ctzll(ready) + 1;
-		lx->pending &= ~BIT(sig);
-		uint64_t handler = lx->sa[sig].handler;
-		if (handler == SIG_IGN || (handler == SIG_DFL && default_ignored(sig)))
+		int sig, code;
+		if (own) {
+			sig = __builtin_ctzll(own) + 1;
+			lx->pending &= ~BIT(sig);
+			code = lx->pending_code[sig];
+		} else {
+			sig = __builtin_ctzll(shared) + 1;
+			lx->shared_pending &= ~BIT(sig);
+			code = lx->shared_code[sig];
+		}
+		if (ignored(lx, sig))
 			continue;
-		if (handler == SIG_DFL) {
+		if (lx->sa[sig].handler == SIG_DFL) {
 			terminate(lx, sig);
 			return;
 		}
-		deliver(lx, sig, lx->pending_code[sig], 0, false);
+		deliver(lx, sig, code, 0, false);
 	}
 }
 
@@ -370,9 +384,8 @@ static int64_t sys_rt_sigaction(struct k64_linux *lx, int64_t sig, uint64_t act,
 		lx->sa[sig].handler = get64(nb);
 		lx->sa[sig].flags = get64(nb + 8);
 		lx->sa[sig].mask = get64(nb + 16) & ~UNBLOCKABLE;
-		uint64_t handler = lx->sa[sig].handler;
-		if (handler == SIG_IGN || (handler == SIG_DFL && default_ignored((int)sig)))
-			lx->pending &= ~BIT(sig);
+		if (ignored(lx, (int)sig))
+			k64_linux_thread_discard(lx, BIT(sig));
 	}
 	return 0;
 }
@@ -473,7 +486,7 @@ badframe:
 	terminate(lx, SIGSEGV);
 }
 
-static int64_t sys_kill(struct k64_linux *lx, int64_t pid, int64_t sig, int code)
+static int64_t sys_kill(struct k64_linux *lx, int64_t pid, int64_t sig)
 {
 	if (sig < 0 || sig > K64_LINUX_NSIG)
 		return KERR(EINVAL);
@@ -481,9 +494,24 @@ static int64_t sys_kill(struct k64_linux *lx, int64_t pid, int64_t sig, int code
 	 * every process except the caller, i.e. none here. */
 	if (pid != lx->pid && pid != 0 && pid != -(int64_t)lx->pid)
 		return KERR(ESRCH);
-	if (sig == 0)
+	if (sig == 0 || ignored(lx, (int)sig))
 		return 0;
-	k64_linux_send(lx, (int)sig, code);
+	lx->shared_pending |= BIT(sig);
+	lx->shared_code[sig] = SI_USER;
+	k64_linux_thread_shared_signal(lx, (int)sig);
+	return 0;
+}
+
+/* tkill, tgkill: to one thread of this process. */
+static int64_t sys_tkill(struct k64_linux *lx, int64_t tid, int64_t sig)
+{
+	if (sig < 0 || sig > K64_LINUX_NSIG)
+		return KERR(EINVAL);
+	if (!k64_linux_thread_exists(lx, tid))
+		return KERR(ESRCH);
+	if (sig == 0 || ignored(lx, (int)sig))
+		return 0;
+	k64_linux_thread_signal(lx, tid, (int)sig, SI_TKILL);
 	return 0;
 }
 
@@ -493,17 +521,17 @@ int64_t k64_linux_sys_signal(struct k64_linux *lx, uint64_t nr, const uint64_t *
 	*handled = true;
 	switch (nr) {
 	case 129: /* kill */
-		return sys_kill(lx, (int32_t)a[0], (int32_t)a[1], SI_USER);
+		return sys_kill(lx, (int32_t)a[0], (int32_t)a[1]);
 	case 130: /* tkill */
 		if ((int32_t)a[0] <= 0)
 			return KERR(EINVAL);
-		return sys_kill(lx, (int32_t)a[0], (int32_t)a[1], SI_TKILL);
+		return sys_tkill(lx, (int32_t)a[0], (int32_t)a[1]);
 	case 131: /* tgkill */
 		if ((int32_t)a[0] <= 0 || (int32_t)a[1] <= 0)
 			return KERR(EINVAL);
 		if ((int32_t)a[0] != lx->pid)
 			return KERR(ESRCH);
-		return sys_kill(lx, (int32_t)a[1], (int32_t)a[2], SI_TKILL);
+		return sys_tkill(lx, (int32_t)a[1], (int32_t)a[2]);
 	case 132:
 		return sys_sigaltstack(lx, a[0], a[1]);
 	case 134:
@@ -516,7 +544,7 @@ int64_t k64_linux_sys_signal(struct k64_linux *lx, uint64_t nr, const uint64_t *
 		uint8_t *o = k64_linux_wr(lx, a[0], 8);
 		if (!o)
 			return KERR(EFAULT);
-		put64(o, lx->pending & lx->blocked);
+		put64(o, (lx->pending | lx->shared_pending) & lx->blocked);
 		return 0;
 	}
 	case 139:

@@ -1,6 +1,6 @@
 /* System-call dispatch for riscv64 Linux (include/uapi/asm-generic/unistd.h numbers; a7 =
  * number, a0..a5 = arguments, a0 = result or -errno) and the calls that are not about files,
- * memory or signals: exit, identity, time, randomness, uname, futex, hwprobe, limits. */
+ * memory, signals or threads: identity, time, randomness, uname, hwprobe, limits. */
 #define _GNU_SOURCE
 #include "linux/internal.h"
 #include <stdio.h>
@@ -84,7 +84,7 @@ static bool valid_clock(int64_t id)
 
 /* Nanoseconds on clock id. The virtual clock counts one nanosecond per retired instruction
  * plus the time the guest slept. */
-static int64_t clock_ns(struct k64_linux *lx, int64_t id, int64_t *ns)
+int64_t k64_linux_clock_ns(struct k64_linux *lx, int64_t id, int64_t *ns)
 {
 	if (!valid_clock(id))
 		return KERR(EINVAL);
@@ -110,7 +110,7 @@ static int64_t put_timespec(struct k64_linux *lx, uint64_t addr, int64_t ns)
 	return 0;
 }
 
-static int64_t get_timespec(struct k64_linux *lx, uint64_t addr, int64_t *ns)
+int64_t k64_linux_get_timespec(struct k64_linux *lx, uint64_t addr, int64_t *ns)
 {
 	const void *p = k64_linux_rd(lx, addr, 16);
 	if (!p)
@@ -125,7 +125,7 @@ static int64_t get_timespec(struct k64_linux *lx, uint64_t addr, int64_t *ns)
 
 static int64_t sys_clock_gettime(struct k64_linux *lx, int64_t id, uint64_t tp)
 {
-	int64_t ns, r = clock_ns(lx, id, &ns);
+	int64_t ns, r = k64_linux_clock_ns(lx, id, &ns);
 	return r ? r : put_timespec(lx, tp, ns);
 }
 
@@ -148,7 +148,7 @@ static int64_t sys_clock_getres(struct k64_linux *lx, int64_t id, uint64_t tp)
 static int64_t sys_gettimeofday(struct k64_linux *lx, uint64_t tv, uint64_t tz)
 {
 	if (tv) {
-		int64_t ns, r = clock_ns(lx, CLOCK_REALTIME_, &ns);
+		int64_t ns, r = k64_linux_clock_ns(lx, CLOCK_REALTIME_, &ns);
 		if (r)
 			return r;
 		uint8_t *o = k64_linux_wr(lx, tv, 16);
@@ -166,80 +166,22 @@ static int64_t sys_gettimeofday(struct k64_linux *lx, uint64_t tv, uint64_t tz)
 	return 0;
 }
 
-/* Sleeps for ns (relative). Under the virtual clock, time jumps forward instead. */
-static int64_t sleep_ns(struct k64_linux *lx, int64_t ns)
+static int64_t sys_clock_nanosleep(struct k64_linux *lx, int64_t id, uint64_t flags, uint64_t req, uint64_t rem,
+				   bool *set_a0)
 {
-	if (lx->cfg.virtual_clock) {
-		lx->vclock_offset += (uint64_t)ns;
-		return 0;
-	}
-	struct timespec ts = { ns / 1000000000, ns % 1000000000 };
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
-	return 0;
-}
-
-static int64_t sys_clock_nanosleep(struct k64_linux *lx, int64_t id, uint64_t flags, uint64_t req, uint64_t rem)
-{
-	(void)rem;
-	int64_t ns, r = get_timespec(lx, req, &ns);
+	int64_t ns, r = k64_linux_get_timespec(lx, req, &ns);
 	if (r)
 		return r;
 	if (!valid_clock(id) || id == 2 || id == 3)
 		return KERR(EINVAL);
 	if (flags & 1) { /* TIMER_ABSTIME */
 		int64_t now;
-		if ((r = clock_ns(lx, id, &now)))
+		if ((r = k64_linux_clock_ns(lx, id, &now)))
 			return r;
 		ns = ns > now ? ns - now : 0;
+		rem = 0;   /* an absolute sleep has no remainder */
 	}
-	return sleep_ns(lx, ns);
-}
-
-/* ---- futex (one thread: nobody else can change the word or wake us) --------------------- */
-static int64_t sys_futex(struct k64_linux *lx, uint64_t uaddr, uint64_t op, uint64_t val, uint64_t timeout)
-{
-	unsigned cmd = op & 0x7f;   /* without FUTEX_PRIVATE_FLAG, FUTEX_CLOCK_REALTIME */
-	switch (cmd) {
-	case 0: case 9: { /* FUTEX_WAIT, FUTEX_WAIT_BITSET */
-		if (uaddr & 3)
-			return KERR(EINVAL);
-		const void *p = k64_linux_rd(lx, uaddr, 4);
-		if (!p)
-			return KERR(EFAULT);
-		uint32_t v;
-		memcpy(&v, p, 4);
-		if (v != (uint32_t)val)
-			return KERR(EAGAIN);
-		if (timeout) {
-			int64_t ns, r = get_timespec(lx, timeout, &ns);
-			if (r)
-				return r;
-			if (cmd == 9) { /* absolute */
-				int64_t now;
-				clock_ns(lx, (op & 256) ? 0 : 1, &now);
-				ns = ns > now ? ns - now : 0;
-			}
-			sleep_ns(lx, ns);
-			return KERR(ETIMEDOUT);
-		}
-		fprintf(stderr, "karu64: error: futex wait with no other thread to wake it (deadlock) at pc 0x%llx\n",
-			(unsigned long long)lx->sig_pc);
-		k64_linux_stop(lx, 125);
-		return 0;
-	}
-	case 1: case 10: /* FUTEX_WAKE, FUTEX_WAKE_BITSET: nobody waits */
-		return 0;
-	case 3: /* FUTEX_REQUEUE */
-		return 0;
-	case 4: { /* FUTEX_CMP_REQUEUE */
-		const void *p = k64_linux_rd(lx, uaddr, 4);
-		if (!p)
-			return KERR(EFAULT);
-		return 0;
-	}
-	}
-	return KERR(ENOSYS);
+	return k64_linux_thread_sleep(lx, ns, rem, set_a0);
 }
 
 /* ---- riscv_hwprobe (arch/riscv/include/uapi/asm/hwprobe.h) ------------------------------- */
@@ -501,25 +443,19 @@ int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0)
 	r = k64_linux_sys_signal(lx, nr, a, &handled, set_a0);
 	if (handled)
 		return r;
+	r = k64_linux_sys_thread(lx, nr, a, &handled, set_a0);
+	if (handled)
+		return r;
 	switch (nr) {
-	case 93: case 94: /* exit, exit_group: one thread, so both end the process */
-		*set_a0 = false;
-		k64_linux_stop(lx, (int)(a[0] & 0xff));
-		return 0;
-	case 96: /* set_tid_address */
-		lx->clear_child_tid = a[0];
-		return lx->pid;
-	case 98: return sys_futex(lx, a[0], a[1], a[2], a[3]);
-	case 99: return a[1] == 24 ? 0 : KERR(EINVAL);   /* set_robust_list: sizeof head */
 	case 101: { /* nanosleep */
-		int64_t ns, e = get_timespec(lx, a[0], &ns);
-		return e ? e : sleep_ns(lx, ns);
+		int64_t ns, e = k64_linux_get_timespec(lx, a[0], &ns);
+		return e ? e : k64_linux_thread_sleep(lx, ns, a[1], set_a0);
 	}
 	case 113: return sys_clock_gettime(lx, (int32_t)a[0], a[1]);
 	case 114: return sys_clock_getres(lx, (int32_t)a[0], a[1]);
-	case 115: return sys_clock_nanosleep(lx, (int32_t)a[0], a[1], a[2], a[3]);
+	case 115: return sys_clock_nanosleep(lx, (int32_t)a[0], a[1], a[2], a[3], set_a0);
 	case 123: return sys_sched_getaffinity(lx, (int32_t)a[0], a[1], a[2]);
-	case 122: case 124: return 0;   /* sched_setaffinity, sched_yield */
+	case 122: return 0;   /* sched_setaffinity */
 	case 160: return sys_uname(lx, a[0]);
 	case 163: return sys_prlimit64(lx, 0, a[0], 0, a[1]);   /* getrlimit */
 	case 167: return sys_prctl(lx, a[0], a[1]);
@@ -587,7 +523,7 @@ int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0)
 		return 0;
 	}
 	case 260: return KERR(ECHILD);   /* wait4: no child processes */
-	case 172: case 178: return lx->pid;           /* getpid, gettid */
+	case 172: return lx->pid;                     /* getpid */
 	case 173: return (int64_t)getppid();
 	case 174: return (int64_t)getuid();
 	case 175: return (int64_t)geteuid();
@@ -599,7 +535,7 @@ int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0)
 		return 0;
 	case 261: return sys_prlimit64(lx, (int32_t)a[0], a[1], a[2], a[3]);
 	case 278: return sys_getrandom(lx, a[0], a[1], a[2]);
-	case 283: /* membarrier: one thread, every barrier is trivially complete */
+	case 283: /* membarrier: threads share one hart, every barrier is complete */
 		if (a[0] == 0)   /* MEMBARRIER_CMD_QUERY: GLOBAL, PRIVATE_EXPEDITED(+REGISTER) */
 			return 1 | 8 | 16;
 		return (a[0] == 1 || a[0] == 8 || a[0] == 16) ? 0 : KERR(EINVAL);
