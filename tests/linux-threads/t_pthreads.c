@@ -5,7 +5,7 @@
  * FUTEX_WAIT_BITSET), nanosleep beside a running thread, a thread ending with the raw exit
  * system call (CLONE_CHILD_CLEARTID wakes its joiner), robust mutexes of a dead owner.
  * Every line it prints is independent of scheduling; each check says what it compared.
- * Usage: t_pthreads [all | exit-group | fault | deadlock-self | deadlock-pair | fork] */
+ * Usage: t_pthreads [all | kernel-only | exit-group | fault | deadlock-self | deadlock-pair | fork] */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <linux/futex.h>
@@ -463,6 +463,57 @@ static void test_exit(void)
 	pthread_mutex_unlock(&robust);
 }
 
+/* ---- raw system calls: bad arguments, the other futex operations ------------------------- */
+struct clone_args_v0 { uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls; };
+
+static void test_raw(void)
+{
+	CHECK(syscall(SYS_clone, 0x10000 /* CLONE_THREAD */ | 0x100, 0, 0, 0, 0) == -1 && errno == EINVAL,
+	      "clone: CLONE_THREAD without CLONE_SIGHAND: EINVAL");
+	CHECK(syscall(SYS_clone, 0x800 /* CLONE_SIGHAND */, 0, 0, 0, 0) == -1 && errno == EINVAL,
+	      "clone: CLONE_SIGHAND without CLONE_VM: EINVAL");
+
+	uint32_t w1 = 0, w2 = 1;
+	/* FUTEX_OP(FUTEX_OP_ADD, 5, FUTEX_OP_CMP_EQ, 1) */
+	CHECK_EQ(syscall(SYS_futex, &w1, FUTEX_WAKE_OP_PRIVATE, 1, 1, &w2, FUTEX_OP(FUTEX_OP_ADD, 5, FUTEX_OP_CMP_EQ, 1)), 0,
+		 "FUTEX_WAKE_OP with no waiters: 0 woken");
+	CHECK_EQ(w2, 6, "FUTEX_WAKE_OP added 5 to the second word");
+	CHECK_EQ(syscall(SYS_futex, &w1, FUTEX_WAKE_OP_PRIVATE, 1, 1, &w2, FUTEX_OP(FUTEX_OP_OR, 8, FUTEX_OP_CMP_GT, 100)), 0,
+		 "FUTEX_WAKE_OP OR");
+	CHECK_EQ(w2, 14, "FUTEX_WAKE_OP or-ed 8 into the second word");
+	CHECK(syscall(SYS_futex, &w1, FUTEX_CMP_REQUEUE_PRIVATE, 1, 1, &w2, 99) == -1 && errno == EAGAIN,
+	      "FUTEX_CMP_REQUEUE with a different value: EAGAIN");
+	CHECK_EQ(syscall(SYS_futex, &w1, FUTEX_CMP_REQUEUE_PRIVATE, 1, 1, &w2, 0), 0, "FUTEX_CMP_REQUEUE with no waiters: 0");
+	CHECK(syscall(SYS_futex, &w1, FUTEX_CMP_REQUEUE_PRIVATE, -1, 1, &w2, 0) == -1 && errno == EINVAL,
+	      "FUTEX_CMP_REQUEUE with a negative count: EINVAL");
+	CHECK(syscall(SYS_futex, &w1, 77, 0, NULL, NULL, 0) == -1 && errno == ENOSYS, "futex operation 77: ENOSYS");
+	CHECK(syscall(SYS_tkill, syscall(SYS_gettid), 65) == -1 && errno == EINVAL, "tkill with signal 65: EINVAL");
+	CHECK(syscall(SYS_tkill, 0, SIGUSR1) == -1 && errno == EINVAL, "tkill to tid 0: EINVAL");
+}
+
+/* What QEMU 10 does not implement (clone3 and get/set_robust_list are ENOSYS there): the
+ * expected values are Linux's (kernel/fork.c copy_clone_args_from_user, clone3_args_valid;
+ * kernel/futex/syscalls.c). */
+static void test_kernel_only(void)
+{
+	struct clone_args_v0 ca = { 0 };
+	CHECK(syscall(SYS_clone3, &ca, 8) == -1 && errno == EINVAL, "clone3 with size 8: EINVAL");
+	CHECK(syscall(SYS_clone3, (void *)16, sizeof ca) == -1 && errno == EFAULT, "clone3 with unmapped args: EFAULT");
+	ca.flags = 0x10f00;   /* VM FS FILES SIGHAND THREAD */
+	ca.exit_signal = SIGCHLD;
+	CHECK(syscall(SYS_clone3, &ca, sizeof ca) == -1 && errno == EINVAL, "clone3: a thread with an exit signal: EINVAL");
+	ca.exit_signal = 0;
+	ca.stack = 0x1000;
+	CHECK(syscall(SYS_clone3, &ca, sizeof ca) == -1 && errno == EINVAL, "clone3: a stack with no size: EINVAL");
+	void *head;
+	size_t len;
+	CHECK_EQ(syscall(SYS_get_robust_list, 0, &head, &len), 0, "get_robust_list of this thread");
+	CHECK_EQ(len, 24, "robust list head size");
+	CHECK(head != NULL, "glibc registered a robust list head");
+	CHECK(syscall(SYS_set_robust_list, head, 23) == -1 && errno == EINVAL, "set_robust_list with a bad size: EINVAL");
+	CHECK(syscall(SYS_get_robust_list, 0x3ffffff0, &head, &len) == -1 && errno == ESRCH, "get_robust_list of a missing thread: ESRCH");
+}
+
 /* ---- modes that end the process ------------------------------------------------------------ */
 static void *group_exit(void *arg)
 {
@@ -528,6 +579,10 @@ int main(int argc, char **argv)
 			waitpid(p, NULL, 0);
 		return 0;
 	}
+	if (!strcmp(mode, "kernel-only")) {
+		test_kernel_only();
+		return t_done();
+	}
 	test_mutex();
 	test_cond();
 	test_tls();
@@ -537,5 +592,6 @@ int main(int argc, char **argv)
 	test_timeouts();
 	test_sleep();
 	test_exit();
+	test_raw();
 	return t_done();
 }
