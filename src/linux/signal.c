@@ -15,7 +15,6 @@ enum {
 	SIGURG = 23, SIGWINCH = 28,
 };
 enum { ILL_ILLOPC = 1, TRAP_BRKPT = 1, SEGV_MAPERR = 1, SEGV_ACCERR = 2, BUS_ADRALN = 1 };
-enum { SI_USER = 0, SI_TKILL = -6 };
 #define SIG_DFL 0ull
 #define SIG_IGN 1ull
 #define SA_SIGINFO   0x00000004ull
@@ -241,7 +240,13 @@ static void deliver(struct k64_linux *lx, int sig, int code, uint64_t addr, bool
 	put32(f + FR_INFO + 8, (uint32_t)code);
 	if (fault) {
 		put64(f + FR_INFO + 16, addr);
-	} else {
+	} else if (code == K64_SI_TIMER) {
+		/* _timer: si_tid (the timer id), si_overrun, si_value */
+		const struct k64_linux_timer *t = &lx->timer[lx->sig_timer[sig]];
+		put32(f + FR_INFO + 16, (uint32_t)lx->sig_timer[sig]);
+		put32(f + FR_INFO + 20, (uint32_t)t->overrun);
+		put64(f + FR_INFO + 24, t->value);
+	} else if (code != K64_SI_KERNEL) {
 		put32(f + FR_INFO + 16, (uint32_t)lx->pid);
 		put32(f + FR_INFO + 20, (uint32_t)getuid());
 	}
@@ -249,7 +254,8 @@ static void deliver(struct k64_linux *lx, int sig, int code, uint64_t addr, bool
 	put64(uc + UC_STACK, lx->ss_sp);
 	put32(uc + UC_STACK + 8, lx->ss_flags);
 	put64(uc + UC_STACK + 16, lx->ss_size);
-	put64(uc + UC_SIGMASK, lx->blocked);
+	put64(uc + UC_SIGMASK, lx->has_saved_mask ? lx->saved_mask : lx->blocked);
+	lx->has_saved_mask = false;   /* rt_sigsuspend's mask comes back at rt_sigreturn */
 	uint8_t *sc = uc + UC_MCONTEXT;
 	put64(sc + SC_REGS, h->pc);
 	for (int i = 1; i < 32; i++)
@@ -494,12 +500,24 @@ static int64_t sys_kill(struct k64_linux *lx, int64_t pid, int64_t sig)
 	 * every process except the caller, i.e. none here. */
 	if (pid != lx->pid && pid != 0 && pid != -(int64_t)lx->pid)
 		return KERR(ESRCH);
-	if (sig == 0 || ignored(lx, (int)sig))
-		return 0;
-	lx->shared_pending |= BIT(sig);
-	lx->shared_code[sig] = SI_USER;
-	k64_linux_thread_shared_signal(lx, (int)sig);
+	if (sig)
+		k64_linux_queue_process(lx, (int)sig, K64_SI_USER);
 	return 0;
+}
+
+void k64_linux_queue_process(struct k64_linux *lx, int sig, int code)
+{
+	if (ignored(lx, sig))
+		return;
+	lx->shared_pending |= BIT(sig);
+	lx->shared_code[sig] = code;
+	k64_linux_thread_shared_signal(lx, sig);
+}
+
+void k64_linux_queue_thread(struct k64_linux *lx, int64_t tid, int sig, int code)
+{
+	if (!ignored(lx, sig))
+		k64_linux_thread_signal(lx, tid, sig, code);
 }
 
 /* tkill, tgkill: to one thread of this process. */
@@ -509,9 +527,8 @@ static int64_t sys_tkill(struct k64_linux *lx, int64_t tid, int64_t sig)
 		return KERR(EINVAL);
 	if (!k64_linux_thread_exists(lx, tid))
 		return KERR(ESRCH);
-	if (sig == 0 || ignored(lx, (int)sig))
-		return 0;
-	k64_linux_thread_signal(lx, tid, (int)sig, SI_TKILL);
+	if (sig)
+		k64_linux_queue_thread(lx, tid, (int)sig, K64_SI_TKILL);
 	return 0;
 }
 

@@ -7,7 +7,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/sysinfo.h>
-#include <sys/times.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -89,6 +88,10 @@ int64_t k64_linux_clock_ns(struct k64_linux *lx, int64_t id, int64_t *ns)
 	if (!valid_clock(id))
 		return KERR(EINVAL);
 	if (lx->cfg.virtual_clock) {
+		if (id == 2 || id == 3) {   /* CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID */
+			*ns = k64_linux_cpu_ns(lx, id == 3);
+			return 0;
+		}
 		uint64_t t = k64_clock_ns(lx->h) + lx->vclock_offset;
 		*ns = (int64_t)(realtime_clock(id) ? K64_LINUX_EPOCH * 1000000000ull + t : t);
 		return 0;
@@ -434,6 +437,15 @@ int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0)
 	uint64_t nr = h->x[17];
 	const uint64_t a[6] = { h->x[10], h->x[11], h->x[12], h->x[13], h->x[14], h->x[15] };
 	bool handled;
+	if (nr == 73 && a[1] == 0) {   /* ppoll with no descriptors (glibc's pause): a guest wait */
+		int64_t ns = -1;
+		if (a[2]) {
+			int64_t e = k64_linux_get_timespec(lx, a[2], &ns);
+			if (e)
+				return e;
+		}
+		return k64_linux_thread_sleep(lx, ns, 0, set_a0);
+	}
 	int64_t r = k64_linux_sys_fs(lx, nr, a, &handled);
 	if (handled)
 		return r;
@@ -444,6 +456,9 @@ int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0)
 	if (handled)
 		return r;
 	r = k64_linux_sys_thread(lx, nr, a, &handled, set_a0);
+	if (handled)
+		return r;
+	r = k64_linux_sys_timer(lx, nr, a, &handled);
 	if (handled)
 		return r;
 	switch (nr) {
@@ -485,33 +500,12 @@ int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0)
 		}
 		return 0;
 	}
-	case 153: { /* times: struct tms is four longs on both sides */
-		struct tms t;
-		clock_t c = times(&t);
-		if (a[0]) {
-			uint8_t *o = k64_linux_wr(lx, a[0], sizeof t);
-			if (!o)
-				return KERR(EFAULT);
-			memcpy(o, &t, sizeof t);
-		}
-		return (int64_t)c;
-	}
 	case 155: case 156: { /* getpgid, getsid */
 		if ((int32_t)a[0] != 0 && (int32_t)a[0] != lx->pid)
 			return KERR(ESRCH);
 		return (int64_t)(nr == 155 ? getpgid(0) : getsid(0));
 	}
 	case 158: return 0;   /* getgroups: no supplementary groups */
-	case 165: { /* getrusage: struct rusage has the same 64-bit layout everywhere */
-		struct rusage ru;
-		if (getrusage((int32_t)a[0] == -1 ? RUSAGE_CHILDREN : RUSAGE_SELF, &ru) != 0)
-			return KERR(errno);
-		uint8_t *o = k64_linux_wr(lx, a[1], sizeof ru);
-		if (!o)
-			return KERR(EFAULT);
-		memcpy(o, &ru, sizeof ru);
-		return 0;
-	}
 	case 179: { /* sysinfo: 112 bytes, the same generic layout on 64-bit hosts */
 		struct sysinfo si;
 		if (sysinfo(&si) != 0)

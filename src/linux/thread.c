@@ -67,7 +67,11 @@ struct k64_linux_thread {
 	int pending_code[K64_LINUX_NSIG + 1];
 	uint64_t ss_sp, ss_size;
 	uint32_t ss_flags;
+	uint64_t saved_mask;
+	bool has_saved_mask;
 	/* kept here also while running */
+	uint64_t cpu_ns;              /* guest CPU time of the turns it finished */
+	uint64_t cpu_in;              /* process CPU time when its turn began */
 	uint64_t clear_child_tid, robust_head;
 	/* while blocked */
 	uint64_t futex_addr, wait_seq, rem_addr;
@@ -105,6 +109,7 @@ void k64_linux_thread_init(struct k64_linux *lx)
 	t->tid = lx->pid;
 	t->deadline = NO_DEADLINE;
 	lx->thr[0] = t;
+	lx->cur_live = true;
 	lx->next_tid = lx->pid + 1;
 	lx->leader_exit_code = -1;
 }
@@ -149,6 +154,19 @@ static void save(struct k64_linux *lx, struct k64_linux_thread *t)
 	t->ss_sp = lx->ss_sp;
 	t->ss_size = lx->ss_size;
 	t->ss_flags = lx->ss_flags;
+	t->saved_mask = lx->saved_mask;
+	t->has_saved_mask = lx->has_saved_mask;
+}
+
+static uint64_t process_cpu(struct k64_linux *lx)
+{
+	return k64_linux_guest_time(lx) ? k64_clock_ns(lx->h) : 0;
+}
+
+uint64_t k64_linux_thread_cpu_ns(struct k64_linux *lx, uint64_t now)
+{
+	struct k64_linux_thread *t = cur(lx);
+	return t->cpu_ns + (now - t->cpu_in);
 }
 
 static void load(struct k64_linux *lx, struct k64_linux_thread *t)
@@ -172,17 +190,32 @@ static void load(struct k64_linux *lx, struct k64_linux_thread *t)
 	lx->ss_sp = t->ss_sp;
 	lx->ss_size = t->ss_size;
 	lx->ss_flags = t->ss_flags;
+	lx->saved_mask = t->saved_mask;
+	lx->has_saved_mask = t->has_saved_mask;
 	lx->sig_pc = h->pc;
+	lx->cur_live = true;
 	/* Another hart's stores may have intervened: the reservation does not survive a switch. */
 	h->resv_valid = false;
 }
 
-/* Arms the quantum of the thread just switched in (nothing when it is the only thread). */
-static void arm(struct k64_linux *lx)
+/* Sets the boundary hook at the end of the running thread's turn or the next timer check,
+ * whichever comes first (nothing with one thread and no timer). */
+void k64_linux_thread_rearm(struct k64_linux *lx)
 {
 	struct k64_hart *h = lx->h;
-	h->fe_boundary_at = lx->nthr > 1 ? h->instret + lx->quantum : 0;
+	uint64_t at = lx->nthr > 1 ? lx->quantum_end : 0;
+	uint64_t tn = k64_linux_timer_insns(lx);
+	if (tn && (!at || h->instret + tn < at))
+		at = h->instret + tn;
+	h->fe_boundary_at = at;
 	h->limit = 0;   /* the dispatch loop recomputes its limit at the next block boundary */
+}
+
+/* The turn of the thread just switched in begins. */
+static void arm(struct k64_linux *lx)
+{
+	lx->quantum_end = lx->h->instret + lx->quantum;
+	k64_linux_thread_rearm(lx);
 }
 
 static void wake(struct k64_linux_thread *t, int64_t result)
@@ -214,9 +247,13 @@ static void deadlock(struct k64_linux *lx)
 	size_t n = 0;
 	for (unsigned i = 0; i < lx->nthr && n < sizeof buf - 64; i++) {
 		struct k64_linux_thread *t = lx->thr[i];
-		n += (size_t)snprintf(buf + n, sizeof buf - n, "%sthread %u futex wait on 0x%llx at pc 0x%llx",
-				      i ? ", " : "", i + 1, (unsigned long long)t->futex_addr,
-				      (unsigned long long)(t->pc - 4));
+		if (t->state == T_FUTEX)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%sthread %u futex wait on 0x%llx at pc 0x%llx",
+					      i ? ", " : "", i + 1, (unsigned long long)t->futex_addr,
+					      (unsigned long long)(t->pc - 4));
+		else
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%sthread %u waits for a signal at pc 0x%llx",
+					      i ? ", " : "", i + 1, (unsigned long long)(t->pc - 4));
 	}
 	if (lx->nthr == 1)
 		fprintf(stderr, "karu64: error: deadlock: the only thread is blocked with no timeout (%s)\n", buf);
@@ -231,6 +268,7 @@ static void deadlock(struct k64_linux *lx)
 static bool schedule(struct k64_linux *lx, bool cur_saved)
 {
 	for (;;) {
+		k64_linux_timer_fire(lx);   /* may wake waiting threads with a signal */
 		int64_t next = NO_DEADLINE;
 		bool any_deadline = false;
 		for (unsigned i = 0; i < lx->nthr; i++)
@@ -243,14 +281,21 @@ static bool schedule(struct k64_linux *lx, bool cur_saved)
 			if (t->state != T_RUNNABLE)
 				continue;
 			if (i != lx->cur || cur_saved) {
-				if (!cur_saved)
+				uint64_t cpu = process_cpu(lx);
+				if (!cur_saved) {
 					save(lx, cur(lx));
+					cur(lx)->cpu_ns += cpu - cur(lx)->cpu_in;
+				}
 				lx->cur = i;
 				load(lx, t);
+				t->cpu_in = cpu;
 			}
 			arm(lx);
 			return true;
 		}
+		int64_t tnext = k64_linux_timer_next(lx);
+		if (tnext < next)
+			next = tnext;
 		if (next == NO_DEADLINE) {
 			deadlock(lx);
 			return false;
@@ -273,10 +318,15 @@ static bool schedule(struct k64_linux *lx, bool cur_saved)
 void k64_linux_thread_boundary(void *ctx, struct k64_hart *h)
 {
 	struct k64_linux *lx = ctx;
-	unsigned was = lx->cur;
-	h->fe_boundary_at = 0;
-	if (schedule(lx, false) && lx->cur != was)
-		k64_linux_deliver_pending(lx);
+	k64_linux_timer_fire(lx);
+	if (lx->nthr > 1 && h->instret >= lx->quantum_end) {
+		if (!schedule(lx, false))
+			return;
+	} else {
+		k64_linux_thread_rearm(lx);
+	}
+	lx->sig_pc = h->pc;
+	k64_linux_deliver_pending(lx);   /* a switched-in thread's signals, a timer's */
 }
 
 /* The running thread blocks: saves it (pc past the ecall, a0 to be set when it wakes) and
@@ -288,6 +338,8 @@ static void block(struct k64_linux *lx, enum t_state st, int64_t deadline, bool 
 	t->deadline = deadline;
 	t->wait_seq = ++lx->wait_seq;
 	save(lx, t);
+	lx->cur_live = false;   /* its state is in t until it runs again */
+	t->cpu_ns += process_cpu(lx) - t->cpu_in;
 	*set_a0 = false;
 	schedule(lx, true);
 }
@@ -304,7 +356,7 @@ static struct k64_linux_thread *find(struct k64_linux *lx, int64_t tid)
 /* A blocked thread that does not block sig is woken with EINTR, as signal_wake_up does. */
 static void interrupt(struct k64_linux *lx, struct k64_linux_thread *t, int sig)
 {
-	if (t->state == T_RUNNABLE || (t->blocked & (1ull << (sig - 1))))
+	if (t->state == T_RUNNABLE || (t->blocked & (1ull << (sig - 1))) || (t == cur(lx) && lx->cur_live))
 		return;
 	if (t->state == T_SLEEP && t->rem_addr) {
 		int64_t left = t->deadline == NO_DEADLINE ? 0 : t->deadline - now_ns(lx);
@@ -325,7 +377,7 @@ void k64_linux_thread_signal(struct k64_linux *lx, int64_t tid, int sig, int cod
 	struct k64_linux_thread *t = find(lx, tid);
 	if (!t)
 		return;
-	if (t == cur(lx)) {
+	if (t == cur(lx) && lx->cur_live) {
 		lx->pending |= 1ull << (sig - 1);
 		lx->pending_code[sig] = code;
 		return;
@@ -337,9 +389,15 @@ void k64_linux_thread_signal(struct k64_linux *lx, int64_t tid, int sig, int cod
 
 void k64_linux_thread_shared_signal(struct k64_linux *lx, int sig)
 {
+	/* complete_signal(): the running thread if it can take it (after this system call or at
+	 * this boundary), else the first thread that does not block it, woken if it waits. */
 	uint64_t bit = 1ull << (sig - 1);
-	if (!(lx->blocked & bit))
-		return;   /* the running thread takes it after this system call */
+	struct k64_linux_thread *c = cur(lx);
+	if (!((lx->cur_live ? lx->blocked : c->blocked) & bit)) {
+		if (!lx->cur_live)   /* it is waiting itself (the scheduler runs: every thread waits) */
+			interrupt(lx, c, sig);
+		return;
+	}
 	for (unsigned i = 0; i < lx->nthr; i++)
 		if (i != lx->cur && !(lx->thr[i]->blocked & bit)) {
 			interrupt(lx, lx->thr[i], sig);
@@ -540,7 +598,27 @@ int64_t k64_linux_thread_sleep(struct k64_linux *lx, int64_t ns, uint64_t rem, b
 	int64_t mono = now_ns(lx);
 	struct k64_linux_thread *t = cur(lx);
 	t->rem_addr = rem;
-	block(lx, T_SLEEP, ns > NO_DEADLINE - 1 - mono ? NO_DEADLINE - 1 : mono + ns, set_a0);
+	block(lx, T_SLEEP, ns < 0 ? NO_DEADLINE : ns > NO_DEADLINE - 1 - mono ? NO_DEADLINE - 1 : mono + ns, set_a0);
+	return 0;
+}
+
+/* rt_sigsuspend: waits for a signal under a temporary mask, restored after its handler. */
+static int64_t sys_rt_sigsuspend(struct k64_linux *lx, uint64_t mask, uint64_t size, bool *set_a0)
+{
+	if (size != 8)
+		return KERR(EINVAL);
+	const void *p = k64_linux_rd(lx, mask, 8);
+	if (!p)
+		return KERR(EFAULT);
+	uint64_t m;
+	memcpy(&m, p, 8);
+	lx->saved_mask = lx->blocked;
+	lx->has_saved_mask = true;
+	lx->blocked = m & ~((1ull << 8) | (1ull << 18));   /* SIGKILL, SIGSTOP */
+	if ((lx->pending | lx->shared_pending) & ~lx->blocked)
+		return KERR(EINTR);   /* delivered on the way out */
+	cur(lx)->rem_addr = 0;
+	block(lx, T_SLEEP, NO_DEADLINE, set_a0);
 	return 0;
 }
 
@@ -702,6 +780,7 @@ static void thread_exit(struct k64_linux *lx, int code, bool *set_a0)
 		}
 	}
 	/* Its pending thread-directed signals go with it. */
+	lx->cur_live = false;
 	unsigned i = lx->cur;
 	thread_free(t);
 	memmove(&lx->thr[i], &lx->thr[i + 1], (lx->nthr - i - 1) * sizeof *lx->thr);
@@ -744,6 +823,8 @@ int64_t k64_linux_sys_thread(struct k64_linux *lx, uint64_t nr, const uint64_t *
 		memcpy(l, &size, 8);
 		return 0;
 	}
+	case 133:
+		return sys_rt_sigsuspend(lx, a[0], a[1], set_a0);
 	case 124: /* sched_yield: the next runnable thread runs */
 		if (lx->nthr > 1) {
 			lx->h->x[10] = 0;

@@ -99,6 +99,22 @@ run k_fork_strict $K --strict $P fork
 	grep -q '^karu64: error: unsupported system call 220 (clone)' "$S/k_fork_strict.err" \
 	&& ok "fork under --strict: $(cat "$S/k_fork_strict.err")" || bad "fork --strict: exit $(rc k_fork_strict): $(head -n 2 "$S/k_fork_strict.err")"
 
+# Timers and CPU time on the guest clock: what QEMU prints, host clock, virtual clock, model;
+# deterministic runs identical twice.
+TM=$D/t_timers
+run tq $Q $TM
+[ "$(rc tq)" = 0 ] && ok "QEMU: t_timers $(tail -n1 "$S/tq.out")" || bad "QEMU: t_timers exit $(rc tq)"
+for o in "" --virtual-clock --model=karu64-fpga; do
+	l=tk${o//[^a-z0-9]/}
+	run "${l}1" $K --stats $o $TM; run "${l}2" $K --stats $o $TM
+	same "karu64 $o t_timers prints what QEMU prints" "$S/tq.out" "$S/${l}1.out"
+	[ "$(rc "${l}1")" = 0 ] || bad "karu64 $o t_timers exit $(rc "${l}1"): $(head -n 2 "$S/${l}1.err")"
+	if [ -n "$o" ]; then
+		c1="$(stat_of "${l}1" instructions)/$(stat_of "${l}1" cycles)"; c2="$(stat_of "${l}2" instructions)/$(stat_of "${l}2" cycles)"
+		[ "$c1" = "$c2" ] && ok "karu64 $o t_timers: two runs, instructions/cycles $c1" || bad "karu64 $o t_timers: $c1 vs $c2"
+	fi
+done
+
 # Bad options.
 for opt in --thread-quantum=10 --thread-quantum=0 --thread-quantum=x --thread-quantum=; do
 	run badopt $K $opt $P
