@@ -115,6 +115,14 @@ for o in "" --virtual-clock --model=karu64-fpga; do
 	fi
 done
 
+run k_exec $K $P exec
+[ "$(rc k_exec)" = 0 ] && grep -qx 'execve: Function not implemented' "$S/k_exec.out" && ok "execve: ENOSYS" \
+	|| bad "execve: exit $(rc k_exec): $(cat "$S/k_exec.out" "$S/k_exec.err" | head -n 2)"
+run k_exec_strict $K --strict $P exec
+[ "$(rc k_exec_strict)" = 125 ] && [ "$(wc -l <"$S/k_exec_strict.err")" = 1 ] && \
+	grep -q '^karu64: error: unsupported system call 221 (execve)' "$S/k_exec_strict.err" \
+	&& ok "execve under --strict: $(cat "$S/k_exec_strict.err")" || bad "execve --strict: exit $(rc k_exec_strict): $(head -n 2 "$S/k_exec_strict.err")"
+
 # Bad options.
 for opt in --thread-quantum=10 --thread-quantum=0 --thread-quantum=x --thread-quantum=; do
 	run badopt $K $opt $P

@@ -5,7 +5,7 @@
  * FUTEX_WAIT_BITSET), nanosleep beside a running thread, a thread ending with the raw exit
  * system call (CLONE_CHILD_CLEARTID wakes its joiner), robust mutexes of a dead owner.
  * Every line it prints is independent of scheduling; each check says what it compared.
- * Usage: t_pthreads [all | kernel-only | exit-group | fault | deadlock-self | deadlock-pair | fork] */
+ * Usage: t_pthreads [all | kernel-only | exit-group | fault | deadlock-self | deadlock-pair | fork | exec] */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <linux/futex.h>
@@ -258,6 +258,18 @@ static void *pending_exiter(void *arg)
 	return (void *)(long)(sigismember(&p, SIGUSR1) ? 1 : 0);   /* exits with it pending */
 }
 
+static volatile sig_atomic_t spin_flag;
+static void on_usr2(int sig) { (void)sig; spin_flag = 1; }
+
+static void *spin_until_signalled(void *arg)
+{
+	(void)arg;
+	sem_post(&ready);
+	while (!spin_flag)   /* never enters the kernel: the signal comes at a thread switch */
+		;
+	return (void *)1L;
+}
+
 static void test_signals(void)
 {
 	struct sigaction sa;
@@ -277,6 +289,18 @@ static void test_signals(void)
 	CHECK_EQ((long)r, 1, "the handler ran once in the target thread (its TLS count)");
 	CHECK_EQ(atomic_load(&handler_in_target), 1, "pthread_self() in the handler is the target");
 	CHECK_EQ(got_usr1, 0, "the main thread's TLS count stays 0");
+
+	struct sigaction sa2;
+	memset(&sa2, 0, sizeof sa2);
+	sa2.sa_handler = on_usr2;
+	sigaction(SIGUSR2, &sa2, NULL);
+	sem_init(&ready, 0, 0);
+	pthread_t sp;
+	pthread_create(&sp, NULL, spin_until_signalled, NULL);
+	sem_wait(&ready);
+	CHECK_EQ(pthread_kill(sp, SIGUSR2), 0, "pthread_kill to a thread spinning in user code");
+	pthread_join(sp, &r);
+	CHECK_EQ((long)r, 1, "its handler ran and it stopped spinning");
 
 	pthread_t t;
 	pthread_create(&t, NULL, pending_exiter, NULL);
@@ -569,6 +593,12 @@ int main(int argc, char **argv)
 		pthread_barrier_wait(&bar);
 		pthread_mutex_lock(&mb);
 		return 1;
+	}
+	if (!strcmp(mode, "exec")) {
+		char *args[] = { "true", NULL };
+		execv("/bin/true", args);
+		printf("execve: %s\n", strerror(errno));
+		return 0;
 	}
 	if (!strcmp(mode, "fork")) {
 		pid_t p = fork();
