@@ -193,6 +193,8 @@ void k64_linux_queue_thread(struct k64_linux *lx, int64_t tid, int sig, int code
 int64_t k64_linux_sys_signal(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled,
 			     bool *set_a0);
 uint64_t k64_linux_minsigstksz(const struct k64_linux *lx);
+/* Writes the siginfo_t of a queued (not fault) signal at addr (0: nowhere): 0 or -EFAULT. */
+int64_t k64_linux_put_siginfo(struct k64_linux *lx, uint64_t addr, int sig, int code);
 
 /* Guest memory helpers: host pointer for [addr, addr+len) with permission need, or NULL.
  * Writes mark the block cache stale if they touch decoded code. */

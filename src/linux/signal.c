@@ -214,6 +214,35 @@ static void terminate(struct k64_linux *lx, int sig)
 	k64_linux_stop(lx, 128 + sig);
 }
 
+/* siginfo_t of a signal that is not a fault (copy_siginfo_to_user layout). */
+static void fill_info(struct k64_linux *lx, uint8_t *si, int sig, int code)
+{
+	memset(si, 0, SIGINFO_SIZE);
+	put32(si, (uint32_t)sig);
+	put32(si + 8, (uint32_t)code);
+	if (code == K64_SI_TIMER) {
+		/* _timer: si_tid (the timer id), si_overrun, si_value */
+		const struct k64_linux_timer *t = &lx->timer[lx->sig_timer[sig]];
+		put32(si + 16, (uint32_t)lx->sig_timer[sig]);
+		put32(si + 20, (uint32_t)t->overrun);
+		put64(si + 24, t->value);
+	} else if (code != K64_SI_KERNEL) {
+		put32(si + 16, (uint32_t)lx->pid);
+		put32(si + 20, (uint32_t)getuid());
+	}
+}
+
+int64_t k64_linux_put_siginfo(struct k64_linux *lx, uint64_t addr, int sig, int code)
+{
+	if (!addr)
+		return 0;
+	uint8_t *o = k64_linux_wr(lx, addr, SIGINFO_SIZE);
+	if (!o)
+		return KERR(EFAULT);
+	fill_info(lx, o, sig, code);
+	return 0;
+}
+
 /* ---- delivery (setup_rt_frame + signal_delivered) --------------------------------------- */
 static void deliver(struct k64_linux *lx, int sig, int code, uint64_t addr, bool fault)
 {
@@ -236,19 +265,12 @@ static void deliver(struct k64_linux *lx, int sig, int code, uint64_t addr, bool
 		return;
 	}
 	memset(f, 0, size);
-	put32(f + FR_INFO, (uint32_t)sig);
-	put32(f + FR_INFO + 8, (uint32_t)code);
 	if (fault) {
+		put32(f + FR_INFO, (uint32_t)sig);
+		put32(f + FR_INFO + 8, (uint32_t)code);
 		put64(f + FR_INFO + 16, addr);
-	} else if (code == K64_SI_TIMER) {
-		/* _timer: si_tid (the timer id), si_overrun, si_value */
-		const struct k64_linux_timer *t = &lx->timer[lx->sig_timer[sig]];
-		put32(f + FR_INFO + 16, (uint32_t)lx->sig_timer[sig]);
-		put32(f + FR_INFO + 20, (uint32_t)t->overrun);
-		put64(f + FR_INFO + 24, t->value);
-	} else if (code != K64_SI_KERNEL) {
-		put32(f + FR_INFO + 16, (uint32_t)lx->pid);
-		put32(f + FR_INFO + 20, (uint32_t)getuid());
+	} else {
+		fill_info(lx, f + FR_INFO, sig, code);
 	}
 	uint8_t *uc = f + FR_UC;
 	put64(uc + UC_STACK, lx->ss_sp);

@@ -51,7 +51,7 @@ enum { FUTEX_WAIT = 0, FUTEX_WAKE = 1, FUTEX_FD = 2, FUTEX_REQUEUE = 3, FUTEX_CM
 
 #define NO_DEADLINE INT64_MAX
 
-enum t_state { T_RUNNABLE, T_FUTEX, T_SLEEP };
+enum t_state { T_RUNNABLE, T_FUTEX, T_SLEEP, T_SIGWAIT };
 
 struct k64_linux_thread {
 	int tid;
@@ -75,6 +75,7 @@ struct k64_linux_thread {
 	uint64_t clear_child_tid, robust_head;
 	/* while blocked */
 	uint64_t futex_addr, wait_seq, rem_addr;
+	uint64_t waitset, info_addr;  /* rt_sigtimedwait: the signals awaited, where their siginfo goes */
 	uint32_t bitset;
 	int64_t deadline;             /* guest CLOCK_MONOTONIC ns, NO_DEADLINE = none */
 };
@@ -234,7 +235,7 @@ static int64_t expire(struct k64_linux *lx, int64_t now)
 		if (t->state == T_RUNNABLE || t->deadline == NO_DEADLINE)
 			continue;
 		if (t->deadline <= now)
-			wake(t, t->state == T_FUTEX ? KERR(ETIMEDOUT) : 0);
+			wake(t, t->state == T_FUTEX ? KERR(ETIMEDOUT) : t->state == T_SIGWAIT ? KERR(EAGAIN) : 0);
 		else if (t->deadline < next)
 			next = t->deadline;
 	}
@@ -353,10 +354,32 @@ static struct k64_linux_thread *find(struct k64_linux *lx, int64_t tid)
 	return NULL;
 }
 
-/* A blocked thread that does not block sig is woken with EINTR, as signal_wake_up does. */
-static void interrupt(struct k64_linux *lx, struct k64_linux_thread *t, int sig)
+static bool awaits(const struct k64_linux_thread *t, int sig)
 {
-	if (t->state == T_RUNNABLE || (t->blocked & (1ull << (sig - 1))) || (t == cur(lx) && lx->cur_live))
+	return t->state == T_SIGWAIT && (t->waitset & (1ull << (sig - 1)));
+}
+
+/* A blocked thread that does not block sig is woken with EINTR, as signal_wake_up does; one in
+ * rt_sigtimedwait for sig takes it off its queue (shared: the process's) and returns it. */
+static void interrupt(struct k64_linux *lx, struct k64_linux_thread *t, int sig, bool shared)
+{
+	if (t == cur(lx) && lx->cur_live)
+		return;
+	if (awaits(t, sig)) {
+		uint64_t bit = 1ull << (sig - 1);
+		int code;
+		if (shared) {
+			lx->shared_pending &= ~bit;
+			code = lx->shared_code[sig];
+		} else {
+			t->pending &= ~bit;
+			code = t->pending_code[sig];
+		}
+		int64_t r = k64_linux_put_siginfo(lx, t->info_addr, sig, code);
+		wake(t, r ? r : sig);
+		return;
+	}
+	if (t->state == T_RUNNABLE || (t->blocked & (1ull << (sig - 1))))
 		return;
 	if (t->state == T_SLEEP && t->rem_addr) {
 		int64_t left = t->deadline == NO_DEADLINE ? 0 : t->deadline - now_ns(lx);
@@ -384,7 +407,7 @@ void k64_linux_thread_signal(struct k64_linux *lx, int64_t tid, int sig, int cod
 	}
 	t->pending |= 1ull << (sig - 1);
 	t->pending_code[sig] = code;
-	interrupt(lx, t, sig);
+	interrupt(lx, t, sig, false);
 }
 
 void k64_linux_thread_shared_signal(struct k64_linux *lx, int sig)
@@ -393,14 +416,14 @@ void k64_linux_thread_shared_signal(struct k64_linux *lx, int sig)
 	 * this boundary), else the first thread that does not block it, woken if it waits. */
 	uint64_t bit = 1ull << (sig - 1);
 	struct k64_linux_thread *c = cur(lx);
-	if (!((lx->cur_live ? lx->blocked : c->blocked) & bit)) {
+	if (!((lx->cur_live ? lx->blocked : c->blocked) & bit) || (!lx->cur_live && awaits(c, sig))) {
 		if (!lx->cur_live)   /* it is waiting itself (the scheduler runs: every thread waits) */
-			interrupt(lx, c, sig);
+			interrupt(lx, c, sig, true);
 		return;
 	}
 	for (unsigned i = 0; i < lx->nthr; i++)
-		if (i != lx->cur && !(lx->thr[i]->blocked & bit)) {
-			interrupt(lx, lx->thr[i], sig);
+		if (i != lx->cur && (!(lx->thr[i]->blocked & bit) || awaits(lx->thr[i], sig))) {
+			interrupt(lx, lx->thr[i], sig, true);
 			return;
 		}
 }
@@ -535,7 +558,7 @@ static int64_t sys_futex(struct k64_linux *lx, const uint64_t *a, bool *set_a0)
 	uint64_t addr = a[0], op = a[1];
 	uint32_t val = (uint32_t)a[2];
 	unsigned cmd = op & ~(uint64_t)(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME);
-	if ((op & FUTEX_CLOCK_REALTIME) && cmd != FUTEX_WAIT_BITSET && cmd != FUTEX_WAIT)
+	if ((op & FUTEX_CLOCK_REALTIME) && cmd != FUTEX_WAIT_BITSET)   /* futex_cmd_has_timeout */
 		return KERR(ENOSYS);
 	switch (cmd) {
 	case FUTEX_WAIT: case FUTEX_WAIT_BITSET: {
@@ -599,6 +622,50 @@ int64_t k64_linux_thread_sleep(struct k64_linux *lx, int64_t ns, uint64_t rem, b
 	struct k64_linux_thread *t = cur(lx);
 	t->rem_addr = rem;
 	block(lx, T_SLEEP, ns < 0 ? NO_DEADLINE : ns > NO_DEADLINE - 1 - mono ? NO_DEADLINE - 1 : mono + ns, set_a0);
+	return 0;
+}
+
+/* rt_sigtimedwait: takes a pending signal of the set, or waits for one (the set unblocked
+ * meanwhile, as kernel/signal.c do_sigtimedwait), until the timeout (EAGAIN). */
+static int64_t sys_rt_sigtimedwait(struct k64_linux *lx, const uint64_t *a, bool *set_a0)
+{
+	if (a[3] != 8)
+		return KERR(EINVAL);
+	const void *p = k64_linux_rd(lx, a[0], 8);
+	if (!p)
+		return KERR(EFAULT);
+	uint64_t set;
+	memcpy(&set, p, 8);
+	set &= ~((1ull << 8) | (1ull << 18));   /* SIGKILL, SIGSTOP */
+	int64_t ns = -1;
+	if (a[2]) {
+		int64_t r = k64_linux_get_timespec(lx, a[2], &ns);
+		if (r)
+			return r;
+	}
+	uint64_t own = lx->pending & set, shared = lx->shared_pending & set;
+	if (own || shared) {
+		int sig, code;
+		if (own) {
+			sig = __builtin_ctzll(own) + 1;
+			lx->pending &= ~(1ull << (sig - 1));
+			code = lx->pending_code[sig];
+		} else {
+			sig = __builtin_ctzll(shared) + 1;
+			lx->shared_pending &= ~(1ull << (sig - 1));
+			code = lx->shared_code[sig];
+		}
+		int64_t r = k64_linux_put_siginfo(lx, a[1], sig, code);
+		return r ? r : sig;
+	}
+	if (ns == 0)
+		return KERR(EAGAIN);
+	struct k64_linux_thread *t = cur(lx);
+	t->waitset = set;
+	t->info_addr = a[1];
+	t->rem_addr = 0;
+	int64_t mono = now_ns(lx);
+	block(lx, T_SIGWAIT, ns < 0 ? NO_DEADLINE : ns > NO_DEADLINE - 1 - mono ? NO_DEADLINE - 1 : mono + ns, set_a0);
 	return 0;
 }
 
@@ -825,6 +892,8 @@ int64_t k64_linux_sys_thread(struct k64_linux *lx, uint64_t nr, const uint64_t *
 	}
 	case 133:
 		return sys_rt_sigsuspend(lx, a[0], a[1], set_a0);
+	case 137:
+		return sys_rt_sigtimedwait(lx, a, set_a0);
 	case 124: /* sched_yield: the next runnable thread runs */
 		if (lx->nthr > 1) {
 			lx->h->x[10] = 0;

@@ -1,6 +1,6 @@
 /* Timers and CPU time: setitimer (ITIMER_REAL, _VIRTUAL, _PROF), alarm and pause, POSIX
  * timers (SIGEV_SIGNAL with its siginfo, SIGEV_THREAD_ID to one thread, SIGEV_NONE,
- * timer_gettime), sigsuspend, CLOCK_PROCESS_CPUTIME_ID / CLOCK_THREAD_CPUTIME_ID, times()
+ * timer_gettime, glibc's SIGEV_THREAD), sigsuspend, sigwaitinfo/sigtimedwait, CLOCK_PROCESS_CPUTIME_ID / CLOCK_THREAD_CPUTIME_ID, times()
  * and getrusage() counting running but not sleeping, and bad arguments. Every line it prints is
  * independent of the speed of the machine; each check says what it compared. */
 #define _GNU_SOURCE
@@ -211,6 +211,63 @@ static void test_posix_timers(void)
 }
 
 
+/* ---- sigwait, sigtimedwait, SIGEV_THREAD -------------------------------------------------- */
+static void *sigwaiter(void *arg)
+{
+	sigset_t *set = arg;
+	siginfo_t si;
+	int s = sigwaitinfo(set, &si);
+	return (void *)(long)(s == SIGUSR1 && si.si_code == SI_USER ? 1 : -s);
+}
+
+static atomic_int cb_runs;
+static void on_timer_thread(union sigval v)
+{
+	atomic_fetch_add(&cb_runs, v.sival_int);
+}
+
+static void test_sigwait(void)
+{
+	sigset_t set, old;
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	pthread_sigmask(SIG_BLOCK, &set, &old);
+	pthread_t t;
+	pthread_create(&t, NULL, sigwaiter, &set);
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	nanosleep(&ts, NULL);
+	kill(getpid(), SIGUSR1);   /* every thread blocks it: the one in sigwaitinfo takes it */
+	void *r;
+	pthread_join(t, &r);
+	CHECK_EQ((long)r, 1, "sigwaitinfo in a thread takes kill()'s SIGUSR1, si_code SI_USER");
+	struct timespec to = { 0, 20 * 1000 * 1000 };
+	double t0 = secs(CLOCK_MONOTONIC);
+	CHECK(sigtimedwait(&set, NULL, &to) == -1 && errno == EAGAIN, "sigtimedwait with nothing pending: EAGAIN");
+	CHECK(secs(CLOCK_MONOTONIC) - t0 >= 0.019, "... after its 20 ms timeout");
+	raise(SIGUSR1);
+	siginfo_t si;
+	CHECK_EQ(sigtimedwait(&set, &si, &to), SIGUSR1, "sigtimedwait with SIGUSR1 pending: at once");
+	CHECK_EQ(si.si_signo, SIGUSR1, "... its siginfo names it");
+	struct timespec zero = { 0, 0 };
+	CHECK(sigtimedwait(&set, NULL, &zero) == -1 && errno == EAGAIN, "sigtimedwait polling: EAGAIN");
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+
+	/* glibc's SIGEV_THREAD: a helper thread in sigwaitinfo, a new thread per expiry. */
+	struct sigevent sev;
+	memset(&sev, 0, sizeof sev);
+	sev.sigev_notify = SIGEV_THREAD;
+	sev.sigev_notify_function = on_timer_thread;
+	sev.sigev_value.sival_int = 5;
+	timer_t tm;
+	CHECK_EQ(timer_create(CLOCK_MONOTONIC, &sev, &tm), 0, "timer_create SIGEV_THREAD");
+	struct itimerspec its = { { 0, 10 * 1000 * 1000 }, { 0, 10 * 1000 * 1000 } };
+	timer_settime(tm, 0, &its, NULL);
+	while (atomic_load(&cb_runs) < 15)
+		nanosleep(&ts, NULL);
+	timer_delete(tm);
+	CHECK(atomic_load(&cb_runs) >= 15, "SIGEV_THREAD callback ran three times or more");
+}
+
 /* ---- CPU time ----------------------------------------------------------------------------- */
 static void test_cpu_time(void)
 {
@@ -244,6 +301,7 @@ int main(void)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	test_itimers();
 	test_posix_timers();
+	test_sigwait();
 	test_cpu_time();
 	return t_done();
 }
