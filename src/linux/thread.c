@@ -724,8 +724,6 @@ static int64_t do_clone(struct k64_linux *lx, uint64_t nr, uint64_t flags, uint6
 	(void)exit_signal;   /* a thread sends no signal at exit */
 	if (lx->nthr >= MAX_THREADS)
 		return KERR(EAGAIN);
-	if ((flags & CLONE_PARENT_SETTID) && put_tid(lx, ptid, lx->next_tid))
-		return KERR(EFAULT);
 	struct k64_linux_thread *t = xcalloc(1, sizeof *t);
 	t->tid = lx->next_tid++;
 	save(lx, t);                   /* the parent's registers, pc past the ecall */
@@ -737,6 +735,9 @@ static int64_t do_clone(struct k64_linux *lx, uint64_t nr, uint64_t flags, uint6
 	t->pending = 0;                /* copy_process: no pending signals, the mask inherited */
 	t->deadline = NO_DEADLINE;
 	t->state = T_RUNNABLE;
+	/* kernel_clone() and schedule_tail(): failed writes of the tid are ignored */
+	if (flags & CLONE_PARENT_SETTID)
+		put_tid(lx, ptid, t->tid);
 	if (flags & CLONE_CHILD_SETTID)
 		put_tid(lx, ctid, t->tid);
 	if (flags & CLONE_CHILD_CLEARTID)

@@ -66,7 +66,7 @@ run kk $K $P kernel-only
 	|| bad "karu64 t_pthreads kernel-only exit $(rc kk): $(grep -v '^ok' "$S/kk.out" | head -n 3 | tr '\n' ' ')"
 
 # Modes that end the process: output and status as under QEMU.
-for m in exit-group fault; do
+for m in exit-group fault main-exit; do
 	run "q_$m" $Q $P $m; run "k_$m" $K $P $m
 	same "$m: karu64 prints what QEMU prints" "$S/q_$m.out" "$S/k_$m.out"
 	[ "$(rc "q_$m")" = "$(rc "k_$m")" ] && ok "$m: exit status $(rc "k_$m") as QEMU's" \

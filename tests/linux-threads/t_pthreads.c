@@ -5,7 +5,7 @@
  * FUTEX_WAIT_BITSET), nanosleep beside a running thread, a thread ending with the raw exit
  * system call (CLONE_CHILD_CLEARTID wakes its joiner), robust mutexes of a dead owner.
  * Every line it prints is independent of scheduling; each check says what it compared.
- * Usage: t_pthreads [all | kernel-only | exit-group | fault | deadlock-self | deadlock-pair | fork | exec] */
+ * Usage: t_pthreads [all | kernel-only | exit-group | fault | deadlock-self | deadlock-pair | main-exit | fork | exec] */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <linux/futex.h>
@@ -547,6 +547,15 @@ static void *group_exit(void *arg)
 	exit(7);
 }
 
+static void *group_exit_late(void *arg)
+{
+	(void)arg;
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	nanosleep(&ts, NULL);
+	printf("the last thread returns after the main thread exited\n");
+	return NULL;
+}
+
 static void *fault(void *arg)
 {
 	(void)arg;
@@ -593,6 +602,10 @@ int main(int argc, char **argv)
 		pthread_barrier_wait(&bar);
 		pthread_mutex_lock(&mb);
 		return 1;
+	}
+	if (!strcmp(mode, "main-exit")) {   /* the main thread leaves first; the last one ends the process */
+		pthread_create(&t, NULL, group_exit_late, NULL);
+		pthread_exit(NULL);
 	}
 	if (!strcmp(mode, "exec")) {
 		char *args[] = { "true", NULL };
