@@ -108,11 +108,23 @@ uint64_t k64_linux_timer_insns(struct k64_linux *lx)
 	if (r <= 0)
 		return 1;
 	const struct k64_hart *h = lx->h;
-	if (h->ts)   /* at least a cycle per instruction: half the cycles left, at the least 1 */
-		return (uint64_t)((unsigned __int128)(uint64_t)r * h->ts->hz / 2000000000u) + 1;
+	if (h->ts) {
+		/* Modelled time has no fixed rate: half the time left at the rate since the last
+		 * check (a cycle per instruction at first), so the checks close in on the expiry and
+		 * the last one is at most an instruction late. */
+		uint64_t now = k64_clock_ns(h), di = h->instret - lx->tcheck_instret, dt = now - lx->tcheck_ns;
+		lx->tcheck_instret = h->instret;
+		lx->tcheck_ns = now;
+		double ns_per_insn = di && dt ? (double)dt / (double)di : 1e9 / (double)h->ts->hz;
+		double n = (double)r / ns_per_insn / 2;
+		return n < 1e15 ? (uint64_t)n + 1 : (uint64_t)1e15;
+	}
 	if (k64_linux_guest_time(lx))
 		return (uint64_t)r;   /* one instruction per nanosecond, exactly */
-	return (uint64_t)r / 2 + 64;  /* host clock: about one instruction per nanosecond */
+	/* host clock: no fixed rate; half the time left at one instruction per ns, and at least
+	 * every 2^20 instructions (about a millisecond) */
+	uint64_t n = (uint64_t)r / 2 + 64;
+	return n < (1u << 20) ? n : (1u << 20);
 }
 
 /* Earliest expiry on CLOCK_MONOTONIC of a timer that counts while every thread waits (not the

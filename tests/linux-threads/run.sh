@@ -123,6 +123,13 @@ run k_exec_strict $K --strict $P exec
 	grep -q '^karu64: error: unsupported system call 221 (execve)' "$S/k_exec_strict.err" \
 	&& ok "execve under --strict: $(cat "$S/k_exec_strict.err")" || bad "execve --strict: exit $(rc k_exec_strict): $(head -n 2 "$S/k_exec_strict.err")"
 
+# A timer on time while the guest spins: alarm(1) lands one guest second later.
+for o in --virtual-clock --model=karu64-sim --model=karu64-fpga; do
+	run alarm $K $o $D/t_alarm
+	[ "$(rc alarm)" = 0 ] && [ "$(cat "$S/alarm.out")" = "alarm after 1.000 s" ] && ok "$o: alarm(1) while spinning: $(cat "$S/alarm.out")" \
+		|| bad "$o: alarm(1): exit $(rc alarm): $(cat "$S/alarm.out" "$S/alarm.err" | head -n 2)"
+done
+
 # Bad options.
 for opt in --thread-quantum=10 --thread-quantum=0 --thread-quantum=x --thread-quantum=; do
 	run badopt $K $opt $P
