@@ -282,6 +282,8 @@ uint64_t k64_clock_ns(const struct k64_hart *h);
  * instruction first. The vector access log is allocated with the first observer. */
 bool k64_observer_add(struct k64_hart *h, const struct k64_observer *o);
 void k64_observer_remove(struct k64_hart *h, void *ctx);
+/* Tells the observers that the front-end switches to software context id (core/hart.c). */
+void k64_observe_context(struct k64_hart *h, uint64_t id);
 /* Tells the observers that a trap (exception or interrupt, mcause form) is being taken. */
 void k64_observe_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
 /* Delivers the pending retire records rec[rec_base .. n) (observed mode); at the end of a block

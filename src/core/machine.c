@@ -203,7 +203,7 @@ void k64_trace(struct k64_machine *m, FILE *out, bool disasm)
 	m->tracer.out = out;
 	m->tracer.disasm = disasm;
 	if (out) {
-		struct k64_observer o = { &m->tracer, k64_trace_retire, NULL, true };
+		struct k64_observer o = { &m->tracer, k64_trace_retire, NULL, true, NULL };
 		k64_observer_add(m->hart, &o);
 	}
 }

@@ -287,6 +287,8 @@ static bool schedule(struct k64_linux *lx, bool cur_saved)
 					save(lx, cur(lx));
 					cur(lx)->cpu_ns += cpu - cur(lx)->cpu_in;
 				}
+				/* observers (the profiler) follow each thread: main thread 0, then 1, 2... */
+				k64_observe_context(lx->h, (uint64_t)(t->tid - lx->pid));
 				lx->cur = i;
 				load(lx, t);
 				t->cpu_in = cpu;

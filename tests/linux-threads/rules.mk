@@ -15,7 +15,7 @@ $(LINUX_THR_T)/t_pthreads-dyn: tests/linux-threads/t_pthreads.c tests/linux/chec
 	$(LINUX_DYN_CC) -O2 -Wall -o $@ $< -lpthread
 
 check-linux-threads: $(KARU64) $(LINUX_THR_T)/t_pthreads $(LINUX_THR_T)/t_pthreads-dyn $(LINUX_THR_T)/t_lrsc $(LINUX_THR_T)/t_timers \
-		$(LINUX_THR_T)/t_alarm
+		$(LINUX_THR_T)/t_alarm $(LINUX_THR_T)/t_prof
 	@mkdir -p $(B)/test-results
 	@set -o pipefail; tests/linux-threads/run.sh $(KARU64) $(QEMU) $(LINUX_DYN_ROOT) $(LINUX_THR_T) \
 	  | tee $(B)/test-results/linux-threads.txt

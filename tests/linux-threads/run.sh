@@ -130,6 +130,20 @@ for o in --virtual-clock --model=karu64-sim --model=karu64-fpga; do
 		|| bad "$o: alarm(1): exit $(rc alarm): $(cat "$S/alarm.out" "$S/alarm.err" | head -n 2)"
 done
 
+# The profiler follows each thread's calls: the folded stacks keep worker_a -> leaf_a and
+# worker_b -> leaf_b apart at any quantum (the program's call structure is the oracle).
+for q in 64 1000 100000; do
+	run prof $K --virtual-clock --thread-quantum=$q --profile="$S/prof.txt" --profile-folded="$S/prof.folded" $D/t_prof
+	a=$(grep -c ';worker_a;leaf_a ' "$S/prof.folded"); b=$(grep -c ';worker_b;leaf_b ' "$S/prof.folded")
+	mixed=$(grep -E 'worker_a.*(worker_b|leaf_b)|worker_b.*(worker_a|leaf_a)|leaf_a;|leaf_b;' "$S/prof.folded" | head -n 2 | tr '\n' ' ')
+	calls=$(awk '$NF == "leaf_a" || $NF == "leaf_b" {print $7}' "$S/prof.txt" | paste -sd,)
+	if [ "$(rc prof)" = 0 ] && [ "$a" = 1 ] && [ "$b" = 1 ] && [ -z "$mixed" ] && [ "$calls" = "3000,3000" ]; then
+		ok "--profile, quantum $q: each thread's call chain on its own stack, 3000 calls of each leaf"
+	else
+		bad "--profile, quantum $q: exit $(rc prof), a=$a b=$b calls=$calls mixed: $mixed"
+	fi
+done
+
 # Bad options.
 for opt in --thread-quantum=10 --thread-quantum=0 --thread-quantum=x --thread-quantum=; do
 	run badopt $K $opt $P
