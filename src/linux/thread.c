@@ -268,6 +268,9 @@ static void deadlock(struct k64_linux *lx)
  * loads it. Returns false if the process ended (deadlock). */
 static bool schedule(struct k64_linux *lx, bool cur_saved)
 {
+	/* Timers whose signals no thread takes (ignored, blocked, SIGEV_NONE) wake nobody: after
+	 * this many expiries in a row with no thread deadline, every thread waits for good. */
+	unsigned idle_expiries = 0;
 	for (;;) {
 		k64_linux_timer_fire(lx);   /* may wake waiting threads with a signal */
 		int64_t next = NO_DEADLINE;
@@ -297,9 +300,10 @@ static bool schedule(struct k64_linux *lx, bool cur_saved)
 			return true;
 		}
 		int64_t tnext = k64_linux_timer_next(lx);
+		bool timers_only = next == NO_DEADLINE;
 		if (tnext < next)
 			next = tnext;
-		if (next == NO_DEADLINE) {
+		if (next == NO_DEADLINE || (timers_only && ++idle_expiries > 1000000)) {
 			deadlock(lx);
 			return false;
 		}

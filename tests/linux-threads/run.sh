@@ -80,8 +80,8 @@ run lrsc $K --thread-quantum=1000 $D/t_lrsc
 [ "$(rc lrsc)" = 0 ] && ok "t_lrsc: $(tail -n1 "$S/lrsc.out")" || bad "t_lrsc exit $(rc lrsc): $(grep -v '^ok' "$S/lrsc.out" | head -n 3)"
 
 # Deadlocks (QEMU hangs on them): one error line, status 125, promptly.
-for m in deadlock-self deadlock-pair; do
-	run "k_$m" $K $P $m
+for m in deadlock-self deadlock-pair deadlock-timer; do
+	run "k_$m" $K --virtual-clock $P $m
 	if [ "$(rc "k_$m")" = 125 ] && [ "$(wc -l <"$S/k_$m.err")" = 1 ] && grep -q '^karu64: error: deadlock: ' "$S/k_$m.err"; then
 		ok "$m: $(cat "$S/k_$m.err")"
 	else

@@ -5,7 +5,7 @@
  * FUTEX_WAIT_BITSET), nanosleep beside a running thread, a thread ending with the raw exit
  * system call (CLONE_CHILD_CLEARTID wakes its joiner), robust mutexes of a dead owner.
  * Every line it prints is independent of scheduling; each check says what it compared.
- * Usage: t_pthreads [all | kernel-only | exit-group | fault | deadlock-self | deadlock-pair | main-exit | fork | exec] */
+ * Usage: t_pthreads [all | kernel-only | exit-group | fault | deadlock-self | deadlock-pair | deadlock-timer | main-exit | fork | exec] */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <linux/futex.h>
@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -591,6 +592,14 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (!strcmp(mode, "deadlock-self")) {
+		pthread_mutex_lock(&ma);
+		pthread_mutex_lock(&ma);
+		return 1;
+	}
+	if (!strcmp(mode, "deadlock-timer")) {   /* a periodic timer whose signal nobody takes */
+		signal(SIGALRM, SIG_IGN);
+		struct itimerval it = { { 0, 1000 }, { 0, 1000 } };
+		setitimer(ITIMER_REAL, &it, NULL);
 		pthread_mutex_lock(&ma);
 		pthread_mutex_lock(&ma);
 		return 1;
