@@ -339,7 +339,7 @@ static int64_t sys_uname(struct k64_linux *lx, uint64_t buf)
 #define RLIM_INF (~0ull)
 static int64_t sys_prlimit64(struct k64_linux *lx, int64_t pid, uint64_t res, uint64_t nlim, uint64_t olim)
 {
-	if (pid != 0 && pid != lx->pid)
+	if (pid != 0 && pid != lx->pid && !k64_linux_thread_exists(lx, pid))
 		return KERR(ESRCH);
 	if (res >= 16)
 		return KERR(EINVAL);
@@ -391,7 +391,7 @@ static int64_t sys_getrandom(struct k64_linux *lx, uint64_t buf, uint64_t len, u
 
 static int64_t sys_sched_getaffinity(struct k64_linux *lx, int64_t pid, uint64_t len, uint64_t mask)
 {
-	if (pid != 0 && pid != lx->pid)
+	if (pid != 0 && pid != lx->pid && !k64_linux_thread_exists(lx, pid))
 		return KERR(ESRCH);
 	if (len < 8 || (len & 7))
 		return KERR(EINVAL);
