@@ -145,6 +145,10 @@ int64_t k64_linux_sys_thread(struct k64_linux *lx, uint64_t nr, const uint64_t *
  * interrupted sleep writes what is left, or 0); returns 0, or -EINTR when a signal ends it. */
 int64_t k64_linux_thread_sleep(struct k64_linux *lx, int64_t ns, uint64_t rem, bool *set_a0);
 int k64_linux_tid(struct k64_linux *lx);
+/* read, readv (nr) on a descriptor with nothing to read while other threads exist:
+ * the running thread waits for it instead of the simulator, and the call restarts when it is
+ * ready. Returns true if so (nothing else to do for the call). */
+bool k64_linux_thread_io_wait(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *set_a0);
 bool k64_linux_thread_exists(struct k64_linux *lx, int64_t tid);
 /* Queues sig on thread tid (waking it with EINTR from a wait if it does not block sig). */
 void k64_linux_thread_signal(struct k64_linux *lx, int64_t tid, int sig, int code);

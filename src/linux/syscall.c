@@ -446,6 +446,8 @@ int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0)
 		}
 		return k64_linux_thread_sleep(lx, ns, 0, set_a0);
 	}
+	if ((nr == 63 || nr == 65) && k64_linux_thread_io_wait(lx, nr, a, set_a0))
+		return 0;
 	int64_t r = k64_linux_sys_fs(lx, nr, a, &handled);
 	if (handled)
 		return r;

@@ -22,6 +22,8 @@
 #include "linux/internal.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <string.h>
 #include <time.h>
 
@@ -51,7 +53,7 @@ enum { FUTEX_WAIT = 0, FUTEX_WAKE = 1, FUTEX_FD = 2, FUTEX_REQUEUE = 3, FUTEX_CM
 
 #define NO_DEADLINE INT64_MAX
 
-enum t_state { T_RUNNABLE, T_FUTEX, T_SLEEP, T_SIGWAIT };
+enum t_state { T_RUNNABLE, T_FUTEX, T_SLEEP, T_SIGWAIT, T_IO };
 
 struct k64_linux_thread {
 	int tid;
@@ -76,6 +78,8 @@ struct k64_linux_thread {
 	/* while blocked */
 	uint64_t futex_addr, wait_seq, rem_addr;
 	uint64_t waitset, info_addr;  /* rt_sigtimedwait: the signals awaited, where their siginfo goes */
+	int io_fd;                    /* T_IO: the host descriptor and poll events it waits for */
+	short io_events;
 	uint32_t bitset;
 	int64_t deadline;             /* guest CLOCK_MONOTONIC ns, NO_DEADLINE = none */
 };
@@ -248,7 +252,10 @@ static void deadlock(struct k64_linux *lx)
 	size_t n = 0;
 	for (unsigned i = 0; i < lx->nthr && n < sizeof buf - 64; i++) {
 		struct k64_linux_thread *t = lx->thr[i];
-		if (t->state == T_FUTEX)
+		if (t->state == T_IO)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%sthread %u waits on host fd %d at pc 0x%llx",
+					      i ? ", " : "", i + 1, t->io_fd, (unsigned long long)t->pc);
+		else if (t->state == T_FUTEX)
 			n += (size_t)snprintf(buf + n, sizeof buf - n, "%sthread %u futex wait on 0x%llx at pc 0x%llx",
 					      i ? ", " : "", i + 1, (unsigned long long)t->futex_addr,
 					      (unsigned long long)(t->pc - 4));
@@ -262,6 +269,28 @@ static void deadlock(struct k64_linux *lx)
 		fprintf(stderr, "karu64: error: deadlock: all %u threads are blocked with no timeout (%s)\n",
 			lx->nthr, buf);
 	k64_linux_stop(lx, 125);
+}
+
+/* Makes the threads waiting on a host descriptor runnable once it is ready; waits up to
+ * timeout_ms (-1: for ever) for one. Returns whether any thread waits on one. Their system
+ * call restarts (pc is the ecall). */
+static bool poll_io(struct k64_linux *lx, int timeout_ms)
+{
+	struct pollfd pf[64];
+	struct k64_linux_thread *who[64];
+	nfds_t n = 0;
+	for (unsigned i = 0; i < lx->nthr && n < 64; i++)
+		if (lx->thr[i]->state == T_IO) {
+			who[n] = lx->thr[i];
+			pf[n++] = (struct pollfd){ lx->thr[i]->io_fd, lx->thr[i]->io_events, 0 };
+		}
+	if (!n)
+		return false;
+	if (poll(pf, n, timeout_ms) > 0)
+		for (nfds_t i = 0; i < n; i++)
+			if (pf[i].revents)
+				who[i]->state = T_RUNNABLE;
+	return true;
 }
 
 /* Picks the thread to run after the current one (saved already if it is blocked or gone) and
@@ -279,6 +308,7 @@ static bool schedule(struct k64_linux *lx, bool cur_saved)
 			any_deadline |= lx->thr[i]->deadline != NO_DEADLINE;
 		if (any_deadline)
 			next = expire(lx, now_ns(lx));
+		bool io = poll_io(lx, 0);
 		for (unsigned k = 1; k <= lx->nthr; k++) {
 			unsigned i = (lx->cur + k) % lx->nthr;
 			struct k64_linux_thread *t = lx->thr[i];
@@ -303,6 +333,12 @@ static bool schedule(struct k64_linux *lx, bool cur_saved)
 		bool timers_only = next == NO_DEADLINE;
 		if (tnext < next)
 			next = tnext;
+		if (io && (next == NO_DEADLINE || !lx->cfg.virtual_clock)) {
+			/* input or room from outside: wait for it (on the host clock, until the deadline) */
+			int64_t left = next == NO_DEADLINE ? -1 : (next - now_ns(lx)) / 1000000 + 1;
+			poll_io(lx, left < 0 ? -1 : left > INT32_MAX ? INT32_MAX : (int)left);
+			continue;
+		}
 		if (next == NO_DEADLINE || (timers_only && ++idle_expiries > 1000000)) {
 			deadlock(lx);
 			return false;
@@ -387,6 +423,15 @@ static void interrupt(struct k64_linux *lx, struct k64_linux_thread *t, int sig,
 	}
 	if (t->state == T_RUNNABLE || (t->blocked & (1ull << (sig - 1))))
 		return;
+	if (t->state == T_IO) {
+		/* read/write restart after a SA_RESTART handler (pc is still the ecall), else EINTR */
+		t->state = T_RUNNABLE;
+		if (!(lx->sa[sig].flags & 0x10000000u /* SA_RESTART */)) {
+			t->pc += 4;
+			t->x[10] = (uint64_t)KERR(EINTR);
+		}
+		return;
+	}
 	if (t->state == T_SLEEP && t->rem_addr) {
 		int64_t left = t->deadline == NO_DEADLINE ? 0 : t->deadline - now_ns(lx);
 		if (left < 0)
@@ -619,6 +664,30 @@ static int64_t sys_futex(struct k64_linux *lx, const uint64_t *a, bool *set_a0)
 	}
 	/* FUTEX_FD, the PI operations, FUTEX_WAIT_REQUEUE_PI: not provided. */
 	return KERR(ENOSYS);
+}
+
+/* ---- descriptors that would block --------------------------------------------------------- */
+bool k64_linux_thread_io_wait(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *set_a0)
+{
+	if (lx->nthr < 2)
+		return false;
+	int hfd = k64_linux_hostfd(lx, (int64_t)a[0]);
+	if (hfd < 0)
+		return false;
+	int fl = fcntl(hfd, F_GETFL);
+	if (fl < 0 || (fl & O_NONBLOCK))
+		return false;
+	(void)nr;   /* read, readv: once readable, the host call returns what is there */
+	short ev = POLLIN;
+	struct pollfd pf = { hfd, ev, 0 };
+	if (poll(&pf, 1, 0) != 0)
+		return false;   /* ready (or an error the call will report) */
+	struct k64_linux_thread *t = cur(lx);
+	t->io_fd = hfd;
+	t->io_events = ev;
+	lx->h->pc -= 4;     /* the ecall runs again once the descriptor is ready */
+	block(lx, T_IO, NO_DEADLINE, set_a0);
+	return true;
 }
 
 /* ---- sleeping ---------------------------------------------------------------------------- */

@@ -3,7 +3,8 @@
  * in the thread pthread_kill named; a thread exits with a signal pending), futex timeouts
  * (pthread_cond_timedwait, pthread_mutex_timedlock, sem_timedwait, raw FUTEX_WAIT and
  * FUTEX_WAIT_BITSET), nanosleep beside a running thread, a thread ending with the raw exit
- * system call (CLONE_CHILD_CLEARTID wakes its joiner), robust mutexes of a dead owner.
+ * system call (CLONE_CHILD_CLEARTID wakes its joiner), robust mutexes of a dead owner, pipes
+ * between threads (a blocking read waits for the other thread to write).
  * Every line it prints is independent of scheduling; each check says what it compared.
  * Usage: t_pthreads [all | kernel-only | exit-group | fault | deadlock-self | deadlock-pair | deadlock-timer | main-exit | fork | exec] */
 #define _GNU_SOURCE
@@ -452,6 +453,59 @@ static void test_sleep(void)
 	CHECK_EQ(sched_yield(), 0, "sched_yield");
 }
 
+/* ---- pipes between threads: a blocking read waits for the other thread -------------------- */
+static int pfd[2], qfd[2];
+
+static void *pipe_peer(void *arg)
+{
+	(void)arg;
+	struct timespec ts = { 0, 5 * 1000 * 1000 };
+	nanosleep(&ts, NULL);            /* the main thread is in read() by now */
+	for (int i = 0; i < 50; i++) {   /* ping-pong */
+		char c = (char)('a' + i % 26);
+		if (write(pfd[1], &c, 1) != 1 || read(qfd[0], &c, 1) != 1)
+			return (void *)-1L;
+	}
+	static char chunk[4096];
+	memset(chunk, 'x', sizeof chunk);   /* 50 writes that fit, the reader waiting in between */
+	long done = 0;
+	for (int i = 0; i < 50; i++) {
+		if (write(pfd[1], chunk, sizeof chunk) != (ssize_t)sizeof chunk)
+			return (void *)-2L;
+		done += (long)sizeof chunk;
+		if (i % 10 == 9)
+			sched_yield();
+	}
+	close(pfd[1]);
+	return (void *)done;
+}
+
+static void test_pipes(void)
+{
+	CHECK(pipe(pfd) == 0 && pipe(qfd) == 0, "pipe");
+	pthread_t t;
+	pthread_create(&t, NULL, pipe_peer, NULL);
+	int ok = 1;
+	for (int i = 0; i < 50; i++) {
+		char c;
+		ok &= read(pfd[0], &c, 1) == 1 && c == (char)('a' + i % 26);
+		ok &= write(qfd[1], &c, 1) == 1;
+	}
+	CHECK(ok, "50 bytes ping-ponged between two threads over pipes");
+	long got = 0;
+	char buf[4096];
+	ssize_t r;
+	while ((r = read(pfd[0], buf, sizeof buf)) > 0)
+		got += r;
+	void *w;
+	pthread_join(t, &w);
+	CHECK_EQ(got, 50 * 4096, "50 x 4096 bytes through a pipe, then end of file");
+	CHECK_EQ((long)w, 50 * 4096, "the writer wrote them all");
+	close(pfd[0]);
+	close(qfd[0]);
+	close(qfd[1]);
+}
+
 /* ---- raw exit, robust mutexes ------------------------------------------------------------- */
 static void *raw_exit(void *arg)
 {
@@ -643,6 +697,7 @@ int main(int argc, char **argv)
 	test_signals();
 	test_timeouts();
 	test_sleep();
+	test_pipes();
 	test_exit();
 	test_raw();
 	return t_done();
