@@ -34,6 +34,7 @@ struct k64_config {
 	const char *param_file;   /* NAME=VALUE lines */
 	bool profile;             /* count instructions and cycles per guest function (k64_machine_profile) */
 	const char *ld_prefix;    /* Linux: guest root for the dynamic linker and absolute paths (QEMU's -L) */
+	uint64_t thread_quantum;  /* Linux: retired instructions a thread runs before the next; 0 = default */
 };
 
 enum k64_status { K64_EXITED, K64_LIMIT };

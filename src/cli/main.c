@@ -45,6 +45,7 @@ static const char usage[] =
 "  --unset-env NAME    remove a guest environment variable (repeatable)\n"
 "  --clear-env         start the guest with an empty environment\n"
 "  --strict            an unknown system call is fatal\n"
+"  --thread-quantum=N  guest threads take turns every N >= 64 retired instructions (default 100000)\n"
 "  -L DIR              guest root, tried first for absolute paths (default $QEMU_LD_PREFIX)\n"
 "  --bare              force bare-metal mode\n"
 "  --mem=SIZE          bare-metal RAM at 0x80000000 (default 256M; suffix K, M or G)\n"
@@ -246,6 +247,13 @@ int main(int argc, char **argv)
 		} else if (!strcmp(name, "-L")) {
 			TAKES_VALUE();
 			cfg.ld_prefix = val;
+		} else if (!strcmp(name, "-thread-quantum")) {
+			TAKES_VALUE();
+			cfg.thread_quantum = number("--thread-quantum", val, true);
+			/* A switch drops the LR/SC reservation: a constrained LR/SC loop (at most
+			 * 16 instructions, unprivileged spec 14.3) must fit in a quantum twice. */
+			if (cfg.thread_quantum < 64)
+				die("--thread-quantum must be at least 64");
 		} else if (!strcmp(name, "-strict")) {
 			NO_VALUE();
 			cfg.strict = true;

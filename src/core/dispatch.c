@@ -10,9 +10,13 @@ static bool k64_boundary(struct k64_hart *h)
 {
 	if (h->flush_pending)
 		k64_cache_flush(h);
+	if (unlikely(h->fe_boundary_at) && h->instret >= h->fe_boundary_at && !h->stopped)
+		h->fe.boundary(h->fe.ctx, h);
 	if (!h->stopped)
 		k64_priv_interrupt(h);
 	h->limit = h->stopped ? 0 : h->max_insns ? h->max_insns : UINT64_MAX;
+	if (h->fe_boundary_at && h->fe_boundary_at < h->limit)
+		h->limit = h->fe_boundary_at;
 	return h->instret < h->limit;
 }
 

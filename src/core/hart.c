@@ -31,3 +31,10 @@ void k64_hart_free(struct k64_hart *h)
 	h->acc = NULL;
 	h->nobs = 0;
 }
+
+void k64_observe_context(struct k64_hart *h, uint64_t id)
+{
+	for (unsigned i = 0; i < h->nobs; i++)
+		if (h->obs[i].context)
+			h->obs[i].context(h->obs[i].ctx, h, id);
+}

@@ -100,6 +100,9 @@ struct k64_frontend {
 	bool (*trap)(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval);
 	/* Store to a page marked K64_PERM_WATCH (after the store is done). */
 	void (*watch)(void *ctx, struct k64_hart *h, uint64_t addr, unsigned size);
+	/* Called at a block boundary once instret >= h->fe_boundary_at (Linux user mode: a
+	 * thread's quantum is over); it sets the next fe_boundary_at (0 = none). */
+	void (*boundary)(void *ctx, struct k64_hart *h);
 };
 
 struct k64_hart {
@@ -112,6 +115,7 @@ struct k64_hart {
 	uint64_t instret;            /* retired instructions; exact at block boundaries */
 	uint64_t limit;              /* dispatch returns at a block boundary once instret >= limit */
 	uint64_t max_insns;          /* 0 = none */
+	uint64_t fe_boundary_at;     /* instret at which fe.boundary is called; 0 = none */
 	bool stopped;                /* a front-end ended the run (exit) */
 	int exit_code;
 	bool flush_pending;          /* code was modified: drop the block cache at the next boundary */
@@ -282,6 +286,8 @@ uint64_t k64_clock_ns(const struct k64_hart *h);
  * instruction first. The vector access log is allocated with the first observer. */
 bool k64_observer_add(struct k64_hart *h, const struct k64_observer *o);
 void k64_observer_remove(struct k64_hart *h, void *ctx);
+/* Tells the observers that the front-end switches to software context id (core/hart.c). */
+void k64_observe_context(struct k64_hart *h, uint64_t id);
 /* Tells the observers that a trap (exception or interrupt, mcause form) is being taken. */
 void k64_observe_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
 /* Delivers the pending retire records rec[rec_base .. n) (observed mode); at the end of a block

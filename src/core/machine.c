@@ -112,6 +112,7 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 		lc.strict = m->cfg.strict;
 		lc.discard_vector = !m->cfg.keep_vector_state;
 		lc.ld_prefix = m->cfg.ld_prefix;
+		lc.thread_quantum = m->cfg.thread_quantum;
 		if (k64_linux_setup(m->hart, &m->mem, &lc, path, argc, argv, err, errlen))
 			return -1;
 		/* Linux lets user mode read cycle, time and instret (Zicntr). */
@@ -202,7 +203,7 @@ void k64_trace(struct k64_machine *m, FILE *out, bool disasm)
 	m->tracer.out = out;
 	m->tracer.disasm = disasm;
 	if (out) {
-		struct k64_observer o = { &m->tracer, k64_trace_retire, NULL, true };
+		struct k64_observer o = { &m->tracer, k64_trace_retire, NULL, true, NULL };
 		k64_observer_add(m->hart, &o);
 	}
 }

@@ -78,6 +78,9 @@ struct k64_observer {
 	void (*retire)(void *ctx, struct k64_hart *h, const struct k64_batch *b);
 	void (*trap)(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval);
 	bool live;                /* deliver each record right after its instruction */
+	/* Optional: the software context changes (Linux user mode: another thread takes the hart)
+	 * after the records delivered so far; h->pc is still where the old context resumes. */
+	void (*context)(void *ctx, struct k64_hart *h, uint64_t id);
 };
 #define K64_RETIRE_BATCH 72       /* > instructions per block (core/cache.h K64_BLOCK_MAX) */
 #define K64_MAX_OBSERVERS 4

@@ -17,9 +17,13 @@ struct k64_linux_config {
 	bool virtual_clock;   /* time = K64_LINUX_EPOCH + retired instructions (1 insn = 1 ns) */
 	bool strict;          /* an unsupported system call stops the run (status 125) */
 	bool discard_vector;  /* clobber the vector state at each system call, as Linux does */
+	uint64_t thread_quantum; /* retired instructions a thread runs before the next one; 0 = default */
 	const char *ld_prefix; /* guest root (QEMU's -L): absolute guest paths are tried under it
 	                          first, the dynamic linker among them; NULL or "" = none */
 };
+
+/* Default thread quantum (retired instructions). */
+#define K64_LINUX_THREAD_QUANTUM 100000
 
 /* --virtual-clock: CLOCK_REALTIME at instruction 0 (2025-01-01T00:00:00Z). */
 #define K64_LINUX_EPOCH 1735689600ull

@@ -386,16 +386,20 @@ int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linu
 
 	k64_linux_fs_init(lx);
 	k64_linux_signal_init(lx);
+	k64_linux_thread_init(lx);
 	k64_priv_reset(h, K64_PRIV_U);
 	h->virtual_clock = cfg->virtual_clock;
 	if (build_stack(lx, &e, have_ie ? ie.bias : 0, path, argc, argv, err, errlen) != 0) {
 		k64_linux_fs_free(lx);
+		k64_linux_thread_free(lx);
 		goto fail;
 	}
 	h->pc = have_ie ? ie.entry + ie.bias : e.entry + e.bias;
 	h->fe.ctx = lx;
 	h->fe.trap = linux_trap;
 	h->fe.watch = NULL;
+	h->fe.boundary = k64_linux_thread_boundary;
+	h->fe_boundary_at = 0;
 	k64_elf_close(&e);
 	if (have_ie)
 		k64_elf_close(&ie);
@@ -417,7 +421,10 @@ void k64_linux_free(struct k64_hart *h)
 		return;
 	k64_linux_fs_free(lx);
 	k64_linux_vma_free(lx);
+	k64_linux_thread_free(lx);
 	free(lx);
 	h->fe.ctx = NULL;
+	h->fe.boundary = NULL;
+	h->fe_boundary_at = 0;
 	h->fe.trap = NULL;
 }

@@ -1,5 +1,6 @@
-/* Linux signals for one thread: rt_sigaction, rt_sigprocmask, sigaltstack, kill to self,
- * synchronous faults, and the riscv64 rt signal frame. Layouts follow the kernel's
+/* Linux signals: rt_sigaction, rt_sigprocmask, sigaltstack, kill to the process, tkill and
+ * tgkill to one of its threads (thread.c keeps the threads' own masks and pending sets; lx has
+ * the running thread's), synchronous faults, and the riscv64 rt signal frame. Layouts follow the kernel's
  * arch/riscv/include/uapi/asm/{ucontext,sigcontext,ptrace}.h and arch/riscv/kernel/signal.c;
  * rules (blocked faults are fatal, SA_NODEFER, SA_RESETHAND, SS_AUTODISARM) follow
  * kernel/signal.c. */
@@ -14,7 +15,6 @@ enum {
 	SIGURG = 23, SIGWINCH = 28,
 };
 enum { ILL_ILLOPC = 1, TRAP_BRKPT = 1, SEGV_MAPERR = 1, SEGV_ACCERR = 2, BUS_ADRALN = 1 };
-enum { SI_USER = 0, SI_TKILL = -6 };
 #define SIG_DFL 0ull
 #define SIG_IGN 1ull
 #define SA_SIGINFO   0x00000004ull
@@ -65,7 +65,7 @@ static uint32_t get32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v
 void k64_linux_signal_init(struct k64_linux *lx)
 {
 	memset(lx->sa, 0, sizeof lx->sa);
-	lx->blocked = lx->pending = 0;
+	lx->blocked = lx->pending = lx->shared_pending = 0;
 	lx->ss_sp = lx->ss_size = 0;
 	lx->ss_flags = SS_DISABLE;
 }
@@ -214,6 +214,35 @@ static void terminate(struct k64_linux *lx, int sig)
 	k64_linux_stop(lx, 128 + sig);
 }
 
+/* siginfo_t of a signal that is not a fault (copy_siginfo_to_user layout). */
+static void fill_info(struct k64_linux *lx, uint8_t *si, int sig, int code)
+{
+	memset(si, 0, SIGINFO_SIZE);
+	put32(si, (uint32_t)sig);
+	put32(si + 8, (uint32_t)code);
+	if (code == K64_SI_TIMER) {
+		/* _timer: si_tid (the timer id), si_overrun, si_value */
+		const struct k64_linux_timer *t = &lx->timer[lx->sig_timer[sig]];
+		put32(si + 16, (uint32_t)lx->sig_timer[sig]);
+		put32(si + 20, (uint32_t)t->overrun);
+		put64(si + 24, t->value);
+	} else if (code != K64_SI_KERNEL) {
+		put32(si + 16, (uint32_t)lx->pid);
+		put32(si + 20, (uint32_t)getuid());
+	}
+}
+
+int64_t k64_linux_put_siginfo(struct k64_linux *lx, uint64_t addr, int sig, int code)
+{
+	if (!addr)
+		return 0;
+	uint8_t *o = k64_linux_wr(lx, addr, SIGINFO_SIZE);
+	if (!o)
+		return KERR(EFAULT);
+	fill_info(lx, o, sig, code);
+	return 0;
+}
+
 /* ---- delivery (setup_rt_frame + signal_delivered) --------------------------------------- */
 static void deliver(struct k64_linux *lx, int sig, int code, uint64_t addr, bool fault)
 {
@@ -236,19 +265,19 @@ static void deliver(struct k64_linux *lx, int sig, int code, uint64_t addr, bool
 		return;
 	}
 	memset(f, 0, size);
-	put32(f + FR_INFO, (uint32_t)sig);
-	put32(f + FR_INFO + 8, (uint32_t)code);
 	if (fault) {
+		put32(f + FR_INFO, (uint32_t)sig);
+		put32(f + FR_INFO + 8, (uint32_t)code);
 		put64(f + FR_INFO + 16, addr);
 	} else {
-		put32(f + FR_INFO + 16, (uint32_t)lx->pid);
-		put32(f + FR_INFO + 20, (uint32_t)getuid());
+		fill_info(lx, f + FR_INFO, sig, code);
 	}
 	uint8_t *uc = f + FR_UC;
 	put64(uc + UC_STACK, lx->ss_sp);
 	put32(uc + UC_STACK + 8, lx->ss_flags);
 	put64(uc + UC_STACK + 16, lx->ss_size);
-	put64(uc + UC_SIGMASK, lx->blocked);
+	put64(uc + UC_SIGMASK, lx->has_saved_mask ? lx->saved_mask : lx->blocked);
+	lx->has_saved_mask = false;   /* rt_sigsuspend's mask comes back at rt_sigreturn */
 	uint8_t *sc = uc + UC_MCONTEXT;
 	put64(sc + SC_REGS, h->pc);
 	for (int i = 1; i < 32; i++)
@@ -314,10 +343,15 @@ void k64_linux_fault(struct k64_linux *lx, uint64_t cause, uint64_t tval)
 	deliver(lx, sig, code, addr, true);
 }
 
-void k64_linux_send(struct k64_linux *lx, int sig, int code)
+static bool ignored(const struct k64_linux *lx, int sig)
 {
 	uint64_t handler = lx->sa[sig].handler;
-	if (handler == SIG_IGN || (handler == SIG_DFL && default_ignored(sig)))
+	return handler == SIG_IGN || (handler == SIG_DFL && default_ignored(sig));
+}
+
+void k64_linux_send(struct k64_linux *lx, int sig, int code)
+{
+	if (ignored(lx, sig))
 		return;
 	lx->pending |= BIT(sig);
 	lx->pending_code[sig] = code;
@@ -326,19 +360,27 @@ void k64_linux_send(struct k64_linux *lx, int sig, int code)
 void k64_linux_deliver_pending(struct k64_linux *lx)
 {
 	while (!lx->h->stopped) {
-		uint64_t ready = lx->pending & ~lx->blocked;
-		if (!ready)
+		/* dequeue_signal(): the thread's own signals first, then the process's */
+		uint64_t own = lx->pending & ~lx->blocked, shared = lx->shared_pending & ~lx->blocked;
+		if (!own && !shared)
 			return;
-		int sig = __builtin_ctzll(ready) + 1;
-		lx->pending &= ~BIT(sig);
-		uint64_t handler = lx->sa[sig].handler;
-		if (handler == SIG_IGN || (handler == SIG_DFL && default_ignored(sig)))
+		int sig, code;
+		if (own) {
+			sig = __builtin_ctzll(own) + 1;
+			lx->pending &= ~BIT(sig);
+			code = lx->pending_code[sig];
+		} else {
+			sig = __builtin_ctzll(shared) + 1;
+			lx->shared_pending &= ~BIT(sig);
+			code = lx->shared_code[sig];
+		}
+		if (ignored(lx, sig))
 			continue;
-		if (handler == SIG_DFL) {
+		if (lx->sa[sig].handler == SIG_DFL) {
 			terminate(lx, sig);
 			return;
 		}
-		deliver(lx, sig, lx->pending_code[sig], 0, false);
+		deliver(lx, sig, code, 0, false);
 	}
 }
 
@@ -370,9 +412,8 @@ static int64_t sys_rt_sigaction(struct k64_linux *lx, int64_t sig, uint64_t act,
 		lx->sa[sig].handler = get64(nb);
 		lx->sa[sig].flags = get64(nb + 8);
 		lx->sa[sig].mask = get64(nb + 16) & ~UNBLOCKABLE;
-		uint64_t handler = lx->sa[sig].handler;
-		if (handler == SIG_IGN || (handler == SIG_DFL && default_ignored((int)sig)))
-			lx->pending &= ~BIT(sig);
+		if (ignored(lx, (int)sig))
+			k64_linux_thread_discard(lx, BIT(sig));
 	}
 	return 0;
 }
@@ -473,7 +514,7 @@ badframe:
 	terminate(lx, SIGSEGV);
 }
 
-static int64_t sys_kill(struct k64_linux *lx, int64_t pid, int64_t sig, int code)
+static int64_t sys_kill(struct k64_linux *lx, int64_t pid, int64_t sig)
 {
 	if (sig < 0 || sig > K64_LINUX_NSIG)
 		return KERR(EINVAL);
@@ -481,9 +522,35 @@ static int64_t sys_kill(struct k64_linux *lx, int64_t pid, int64_t sig, int code
 	 * every process except the caller, i.e. none here. */
 	if (pid != lx->pid && pid != 0 && pid != -(int64_t)lx->pid)
 		return KERR(ESRCH);
-	if (sig == 0)
-		return 0;
-	k64_linux_send(lx, (int)sig, code);
+	if (sig)
+		k64_linux_queue_process(lx, (int)sig, K64_SI_USER);
+	return 0;
+}
+
+void k64_linux_queue_process(struct k64_linux *lx, int sig, int code)
+{
+	if (ignored(lx, sig))
+		return;
+	lx->shared_pending |= BIT(sig);
+	lx->shared_code[sig] = code;
+	k64_linux_thread_shared_signal(lx, sig);
+}
+
+void k64_linux_queue_thread(struct k64_linux *lx, int64_t tid, int sig, int code)
+{
+	if (!ignored(lx, sig))
+		k64_linux_thread_signal(lx, tid, sig, code);
+}
+
+/* tkill, tgkill: to one thread of this process. */
+static int64_t sys_tkill(struct k64_linux *lx, int64_t tid, int64_t sig)
+{
+	if (sig < 0 || sig > K64_LINUX_NSIG)
+		return KERR(EINVAL);
+	if (!k64_linux_thread_exists(lx, tid))
+		return KERR(ESRCH);
+	if (sig)
+		k64_linux_queue_thread(lx, tid, (int)sig, K64_SI_TKILL);
 	return 0;
 }
 
@@ -493,17 +560,17 @@ int64_t k64_linux_sys_signal(struct k64_linux *lx, uint64_t nr, const uint64_t *
 	*handled = true;
 	switch (nr) {
 	case 129: /* kill */
-		return sys_kill(lx, (int32_t)a[0], (int32_t)a[1], SI_USER);
+		return sys_kill(lx, (int32_t)a[0], (int32_t)a[1]);
 	case 130: /* tkill */
 		if ((int32_t)a[0] <= 0)
 			return KERR(EINVAL);
-		return sys_kill(lx, (int32_t)a[0], (int32_t)a[1], SI_TKILL);
+		return sys_tkill(lx, (int32_t)a[0], (int32_t)a[1]);
 	case 131: /* tgkill */
 		if ((int32_t)a[0] <= 0 || (int32_t)a[1] <= 0)
 			return KERR(EINVAL);
 		if ((int32_t)a[0] != lx->pid)
 			return KERR(ESRCH);
-		return sys_kill(lx, (int32_t)a[1], (int32_t)a[2], SI_TKILL);
+		return sys_tkill(lx, (int32_t)a[1], (int32_t)a[2]);
 	case 132:
 		return sys_sigaltstack(lx, a[0], a[1]);
 	case 134:
@@ -516,7 +583,7 @@ int64_t k64_linux_sys_signal(struct k64_linux *lx, uint64_t nr, const uint64_t *
 		uint8_t *o = k64_linux_wr(lx, a[0], 8);
 		if (!o)
 			return KERR(EFAULT);
-		put64(o, lx->pending & lx->blocked);
+		put64(o, (lx->pending | lx->shared_pending) & lx->blocked);
 		return 0;
 	}
 	case 139:

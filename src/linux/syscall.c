@@ -1,13 +1,12 @@
 /* System-call dispatch for riscv64 Linux (include/uapi/asm-generic/unistd.h numbers; a7 =
  * number, a0..a5 = arguments, a0 = result or -errno) and the calls that are not about files,
- * memory or signals: exit, identity, time, randomness, uname, futex, hwprobe, limits. */
+ * memory, signals or threads: identity, time, randomness, uname, hwprobe, limits. */
 #define _GNU_SOURCE
 #include "linux/internal.h"
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/sysinfo.h>
-#include <sys/times.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -84,11 +83,15 @@ static bool valid_clock(int64_t id)
 
 /* Nanoseconds on clock id. The virtual clock counts one nanosecond per retired instruction
  * plus the time the guest slept. */
-static int64_t clock_ns(struct k64_linux *lx, int64_t id, int64_t *ns)
+int64_t k64_linux_clock_ns(struct k64_linux *lx, int64_t id, int64_t *ns)
 {
 	if (!valid_clock(id))
 		return KERR(EINVAL);
 	if (lx->cfg.virtual_clock) {
+		if (id == 2 || id == 3) {   /* CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID */
+			*ns = k64_linux_cpu_ns(lx, id == 3);
+			return 0;
+		}
 		uint64_t t = k64_clock_ns(lx->h) + lx->vclock_offset;
 		*ns = (int64_t)(realtime_clock(id) ? K64_LINUX_EPOCH * 1000000000ull + t : t);
 		return 0;
@@ -110,7 +113,7 @@ static int64_t put_timespec(struct k64_linux *lx, uint64_t addr, int64_t ns)
 	return 0;
 }
 
-static int64_t get_timespec(struct k64_linux *lx, uint64_t addr, int64_t *ns)
+int64_t k64_linux_get_timespec(struct k64_linux *lx, uint64_t addr, int64_t *ns)
 {
 	const void *p = k64_linux_rd(lx, addr, 16);
 	if (!p)
@@ -125,7 +128,7 @@ static int64_t get_timespec(struct k64_linux *lx, uint64_t addr, int64_t *ns)
 
 static int64_t sys_clock_gettime(struct k64_linux *lx, int64_t id, uint64_t tp)
 {
-	int64_t ns, r = clock_ns(lx, id, &ns);
+	int64_t ns, r = k64_linux_clock_ns(lx, id, &ns);
 	return r ? r : put_timespec(lx, tp, ns);
 }
 
@@ -148,7 +151,7 @@ static int64_t sys_clock_getres(struct k64_linux *lx, int64_t id, uint64_t tp)
 static int64_t sys_gettimeofday(struct k64_linux *lx, uint64_t tv, uint64_t tz)
 {
 	if (tv) {
-		int64_t ns, r = clock_ns(lx, CLOCK_REALTIME_, &ns);
+		int64_t ns, r = k64_linux_clock_ns(lx, CLOCK_REALTIME_, &ns);
 		if (r)
 			return r;
 		uint8_t *o = k64_linux_wr(lx, tv, 16);
@@ -166,80 +169,22 @@ static int64_t sys_gettimeofday(struct k64_linux *lx, uint64_t tv, uint64_t tz)
 	return 0;
 }
 
-/* Sleeps for ns (relative). Under the virtual clock, time jumps forward instead. */
-static int64_t sleep_ns(struct k64_linux *lx, int64_t ns)
+static int64_t sys_clock_nanosleep(struct k64_linux *lx, int64_t id, uint64_t flags, uint64_t req, uint64_t rem,
+				   bool *set_a0)
 {
-	if (lx->cfg.virtual_clock) {
-		lx->vclock_offset += (uint64_t)ns;
-		return 0;
-	}
-	struct timespec ts = { ns / 1000000000, ns % 1000000000 };
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
-	return 0;
-}
-
-static int64_t sys_clock_nanosleep(struct k64_linux *lx, int64_t id, uint64_t flags, uint64_t req, uint64_t rem)
-{
-	(void)rem;
-	int64_t ns, r = get_timespec(lx, req, &ns);
+	int64_t ns, r = k64_linux_get_timespec(lx, req, &ns);
 	if (r)
 		return r;
 	if (!valid_clock(id) || id == 2 || id == 3)
 		return KERR(EINVAL);
 	if (flags & 1) { /* TIMER_ABSTIME */
 		int64_t now;
-		if ((r = clock_ns(lx, id, &now)))
+		if ((r = k64_linux_clock_ns(lx, id, &now)))
 			return r;
 		ns = ns > now ? ns - now : 0;
+		rem = 0;   /* an absolute sleep has no remainder */
 	}
-	return sleep_ns(lx, ns);
-}
-
-/* ---- futex (one thread: nobody else can change the word or wake us) --------------------- */
-static int64_t sys_futex(struct k64_linux *lx, uint64_t uaddr, uint64_t op, uint64_t val, uint64_t timeout)
-{
-	unsigned cmd = op & 0x7f;   /* without FUTEX_PRIVATE_FLAG, FUTEX_CLOCK_REALTIME */
-	switch (cmd) {
-	case 0: case 9: { /* FUTEX_WAIT, FUTEX_WAIT_BITSET */
-		if (uaddr & 3)
-			return KERR(EINVAL);
-		const void *p = k64_linux_rd(lx, uaddr, 4);
-		if (!p)
-			return KERR(EFAULT);
-		uint32_t v;
-		memcpy(&v, p, 4);
-		if (v != (uint32_t)val)
-			return KERR(EAGAIN);
-		if (timeout) {
-			int64_t ns, r = get_timespec(lx, timeout, &ns);
-			if (r)
-				return r;
-			if (cmd == 9) { /* absolute */
-				int64_t now;
-				clock_ns(lx, (op & 256) ? 0 : 1, &now);
-				ns = ns > now ? ns - now : 0;
-			}
-			sleep_ns(lx, ns);
-			return KERR(ETIMEDOUT);
-		}
-		fprintf(stderr, "karu64: error: futex wait with no other thread to wake it (deadlock) at pc 0x%llx\n",
-			(unsigned long long)lx->sig_pc);
-		k64_linux_stop(lx, 125);
-		return 0;
-	}
-	case 1: case 10: /* FUTEX_WAKE, FUTEX_WAKE_BITSET: nobody waits */
-		return 0;
-	case 3: /* FUTEX_REQUEUE */
-		return 0;
-	case 4: { /* FUTEX_CMP_REQUEUE */
-		const void *p = k64_linux_rd(lx, uaddr, 4);
-		if (!p)
-			return KERR(EFAULT);
-		return 0;
-	}
-	}
-	return KERR(ENOSYS);
+	return k64_linux_thread_sleep(lx, ns, rem, set_a0);
 }
 
 /* ---- riscv_hwprobe (arch/riscv/include/uapi/asm/hwprobe.h) ------------------------------- */
@@ -394,7 +339,7 @@ static int64_t sys_uname(struct k64_linux *lx, uint64_t buf)
 #define RLIM_INF (~0ull)
 static int64_t sys_prlimit64(struct k64_linux *lx, int64_t pid, uint64_t res, uint64_t nlim, uint64_t olim)
 {
-	if (pid != 0 && pid != lx->pid)
+	if (pid != 0 && pid != lx->pid && !k64_linux_thread_exists(lx, pid))
 		return KERR(ESRCH);
 	if (res >= 16)
 		return KERR(EINVAL);
@@ -446,7 +391,7 @@ static int64_t sys_getrandom(struct k64_linux *lx, uint64_t buf, uint64_t len, u
 
 static int64_t sys_sched_getaffinity(struct k64_linux *lx, int64_t pid, uint64_t len, uint64_t mask)
 {
-	if (pid != 0 && pid != lx->pid)
+	if (pid != 0 && pid != lx->pid && !k64_linux_thread_exists(lx, pid))
 		return KERR(ESRCH);
 	if (len < 8 || (len & 7))
 		return KERR(EINVAL);
@@ -492,6 +437,17 @@ int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0)
 	uint64_t nr = h->x[17];
 	const uint64_t a[6] = { h->x[10], h->x[11], h->x[12], h->x[13], h->x[14], h->x[15] };
 	bool handled;
+	if (nr == 73 && a[1] == 0) {   /* ppoll with no descriptors (glibc's pause): a guest wait */
+		int64_t ns = -1;
+		if (a[2]) {
+			int64_t e = k64_linux_get_timespec(lx, a[2], &ns);
+			if (e)
+				return e;
+		}
+		return k64_linux_thread_sleep(lx, ns, 0, set_a0);
+	}
+	if ((nr == 63 || nr == 65) && k64_linux_thread_io_wait(lx, nr, a, set_a0))
+		return 0;
 	int64_t r = k64_linux_sys_fs(lx, nr, a, &handled);
 	if (handled)
 		return r;
@@ -501,25 +457,22 @@ int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0)
 	r = k64_linux_sys_signal(lx, nr, a, &handled, set_a0);
 	if (handled)
 		return r;
+	r = k64_linux_sys_thread(lx, nr, a, &handled, set_a0);
+	if (handled)
+		return r;
+	r = k64_linux_sys_timer(lx, nr, a, &handled);
+	if (handled)
+		return r;
 	switch (nr) {
-	case 93: case 94: /* exit, exit_group: one thread, so both end the process */
-		*set_a0 = false;
-		k64_linux_stop(lx, (int)(a[0] & 0xff));
-		return 0;
-	case 96: /* set_tid_address */
-		lx->clear_child_tid = a[0];
-		return lx->pid;
-	case 98: return sys_futex(lx, a[0], a[1], a[2], a[3]);
-	case 99: return a[1] == 24 ? 0 : KERR(EINVAL);   /* set_robust_list: sizeof head */
 	case 101: { /* nanosleep */
-		int64_t ns, e = get_timespec(lx, a[0], &ns);
-		return e ? e : sleep_ns(lx, ns);
+		int64_t ns, e = k64_linux_get_timespec(lx, a[0], &ns);
+		return e ? e : k64_linux_thread_sleep(lx, ns, a[1], set_a0);
 	}
 	case 113: return sys_clock_gettime(lx, (int32_t)a[0], a[1]);
 	case 114: return sys_clock_getres(lx, (int32_t)a[0], a[1]);
-	case 115: return sys_clock_nanosleep(lx, (int32_t)a[0], a[1], a[2], a[3]);
+	case 115: return sys_clock_nanosleep(lx, (int32_t)a[0], a[1], a[2], a[3], set_a0);
 	case 123: return sys_sched_getaffinity(lx, (int32_t)a[0], a[1], a[2]);
-	case 122: case 124: return 0;   /* sched_setaffinity, sched_yield */
+	case 122: return 0;   /* sched_setaffinity */
 	case 160: return sys_uname(lx, a[0]);
 	case 163: return sys_prlimit64(lx, 0, a[0], 0, a[1]);   /* getrlimit */
 	case 167: return sys_prctl(lx, a[0], a[1]);
@@ -549,33 +502,12 @@ int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0)
 		}
 		return 0;
 	}
-	case 153: { /* times: struct tms is four longs on both sides */
-		struct tms t;
-		clock_t c = times(&t);
-		if (a[0]) {
-			uint8_t *o = k64_linux_wr(lx, a[0], sizeof t);
-			if (!o)
-				return KERR(EFAULT);
-			memcpy(o, &t, sizeof t);
-		}
-		return (int64_t)c;
-	}
 	case 155: case 156: { /* getpgid, getsid */
 		if ((int32_t)a[0] != 0 && (int32_t)a[0] != lx->pid)
 			return KERR(ESRCH);
 		return (int64_t)(nr == 155 ? getpgid(0) : getsid(0));
 	}
 	case 158: return 0;   /* getgroups: no supplementary groups */
-	case 165: { /* getrusage: struct rusage has the same 64-bit layout everywhere */
-		struct rusage ru;
-		if (getrusage((int32_t)a[0] == -1 ? RUSAGE_CHILDREN : RUSAGE_SELF, &ru) != 0)
-			return KERR(errno);
-		uint8_t *o = k64_linux_wr(lx, a[1], sizeof ru);
-		if (!o)
-			return KERR(EFAULT);
-		memcpy(o, &ru, sizeof ru);
-		return 0;
-	}
 	case 179: { /* sysinfo: 112 bytes, the same generic layout on 64-bit hosts */
 		struct sysinfo si;
 		if (sysinfo(&si) != 0)
@@ -587,7 +519,7 @@ int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0)
 		return 0;
 	}
 	case 260: return KERR(ECHILD);   /* wait4: no child processes */
-	case 172: case 178: return lx->pid;           /* getpid, gettid */
+	case 172: return lx->pid;                     /* getpid */
 	case 173: return (int64_t)getppid();
 	case 174: return (int64_t)getuid();
 	case 175: return (int64_t)geteuid();
@@ -599,7 +531,7 @@ int64_t k64_linux_syscall(struct k64_linux *lx, bool *set_a0)
 		return 0;
 	case 261: return sys_prlimit64(lx, (int32_t)a[0], a[1], a[2], a[3]);
 	case 278: return sys_getrandom(lx, a[0], a[1], a[2]);
-	case 283: /* membarrier: one thread, every barrier is trivially complete */
+	case 283: /* membarrier: threads share one hart, every barrier is complete */
 		if (a[0] == 0)   /* MEMBARRIER_CMD_QUERY: GLOBAL, PRIVATE_EXPEDITED(+REGISTER) */
 			return 1 | 8 | 16;
 		return (a[0] == 1 || a[0] == 8 || a[0] == 16) ? 0 : KERR(EINVAL);

@@ -78,6 +78,15 @@ struct k64_profile {
 	uint32_t *child;           /* hash (parent, func) -> node, 0 = empty */
 	size_t child_cap;
 	struct { uint64_t pc; uint32_t seg; } tcache[TCACHE_SIZE];
+	uint64_t ctx;              /* the running context (k64_profile_context) */
+	struct saved_stack *saved; /* the stacks of the other contexts */
+	size_t nsaved, saved_cap;
+};
+
+struct saved_stack {
+	uint64_t id;
+	struct frame *stack;
+	size_t depth, cap;
 };
 
 static bool grow(void **a, size_t *cap, size_t need, size_t elem)
@@ -145,6 +154,9 @@ void k64_profile_free(struct k64_profile *p)
 	if (!p)
 		return;
 	free(p->stack);
+	for (size_t i = 0; i < p->nsaved; i++)
+		free(p->saved[i].stack);
+	free(p->saved);
 	free(p->fn);
 	free(p->pool);
 	free(p->seg);
@@ -596,6 +608,36 @@ void k64_profile_retire(struct k64_profile *p, uint64_t pc, unsigned len, enum k
 	p->t_ins++;
 	if (unlikely(kind == K64_PROF_CALL || kind == K64_PROF_RET))
 		transfer(p, pc, len, kind, next_pc);
+}
+
+void k64_profile_context(struct k64_profile *p, uint64_t id)
+{
+	if (id == p->ctx || p->failed)
+		return;
+	if (!grow((void **)&p->saved, &p->saved_cap, p->nsaved + 1, sizeof *p->saved)) {
+		p->failed = true;
+		return;
+	}
+	leave_top(p);
+	for (size_t i = p->depth; i-- > 0;)
+		deactivate(p, p->stack[i].func);
+	struct saved_stack cur = { p->ctx, p->stack, p->depth, p->stack_cap };
+	p->stack = NULL;
+	p->depth = p->stack_cap = 0;
+	for (size_t i = 0; i < p->nsaved; i++)
+		if (p->saved[i].id == id) {
+			p->stack = p->saved[i].stack;
+			p->depth = p->saved[i].depth;
+			p->stack_cap = p->saved[i].cap;
+			p->saved[i] = p->saved[--p->nsaved];
+			break;
+		}
+	p->saved[p->nsaved++] = cur;
+	for (size_t i = 0; i < p->depth; i++)
+		activate(p, p->stack[i].func);
+	p->ctx = id;
+	p->c_lo = 0;
+	p->c_span = 0;   /* the next retire finds its segment (and, for a new context, its root) */
 }
 
 /* ---- Output ---- */

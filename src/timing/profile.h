@@ -64,6 +64,10 @@ void k64_profile_add_symbol(struct k64_profile *p, const char *name, uint64_t lo
  * instruction: within one function it costs one compare and two additions. */
 void k64_profile_retire(struct k64_profile *p, uint64_t pc, unsigned len, enum k64_prof_kind kind,
 			uint64_t next_pc, uint64_t cycles);
+/* The retire stream continues in software context id (a thread): each context has its own
+ * call stack; inclusive counts run only while a function is on the running context's stack.
+ * Contexts are created at their first use; the first one is 0. */
+void k64_profile_context(struct k64_profile *p, uint64_t id);
 /* The name of the function or unknown bucket counting pc; *lo and *hi (if not NULL) get the
  * address range of pc's part of it. The string is valid until the next symbol is added. */
 const char *k64_profile_symbol(struct k64_profile *p, uint64_t pc, uint64_t *lo, uint64_t *hi);

@@ -46,6 +46,16 @@ static void prof_retire(void *ctx, struct k64_hart *h, const struct k64_batch *b
 	}
 }
 
+/* Another thread takes the hart: the pending record ends in the old thread, at its resume pc. */
+static void prof_context(void *ctx, struct k64_hart *h, uint64_t id)
+{
+	struct k64_profobs *o = ctx;
+	if (o->have)
+		k64_profile_retire(o->p, o->pc, o->len, o->kind, h->pc, o->cycles);
+	o->have = false;
+	k64_profile_context(o->p, id);
+}
+
 struct k64_profobs *k64_profile_observe(struct k64_profile *p, struct k64_hart *h, bool timed)
 {
 	struct k64_profobs *o = calloc(1, sizeof *o);
@@ -53,7 +63,7 @@ struct k64_profobs *k64_profile_observe(struct k64_profile *p, struct k64_hart *
 		return NULL;
 	o->p = p;
 	o->timed = timed;
-	struct k64_observer ob = { o, prof_retire, NULL, false };
+	struct k64_observer ob = { o, prof_retire, NULL, false, prof_context };
 	if (!k64_observer_add(h, &ob)) {
 		free(o);
 		return NULL;
