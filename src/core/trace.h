@@ -3,6 +3,20 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "core/hart.h"
-struct k64_tracer { FILE *out; bool disasm; };
+/* The commit log (core/trace.c). It keeps the few CSRs that instructions change implicitly as
+ * they were after the previous instruction, so that it can log their writes as Spike does
+ * without any hook in the execution paths. */
+struct k64_tracer {
+	FILE *out;
+	bool disasm;
+	bool resync;                 /* a trap was taken: the shadow below is stale */
+	uint64_t mstatus, vl, vtype, vstart;
+	uint32_t fflags, frm, vxsat, vxrm;
+	uint64_t f[32];              /* the FP registers, to run an FP instruction again */
+	struct k64_hart *scratch;    /* where it runs again (see fp_raised in core/trace.c) */
+};
+void k64_trace_start(struct k64_tracer *t, struct k64_hart *h, FILE *out, bool disasm);
 void k64_trace_retire(void *ctx, struct k64_hart *h, struct k64_retire *r, unsigned n);
+void k64_trace_end(struct k64_tracer *t);
+void k64_trace_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval);
 #endif
