@@ -4,6 +4,9 @@
 	.section .text.init
 	.global _start
 _start:
+	// mstatus as Spike resets it (FS = VS = Off; karu64's bare mode starts with both Initial)
+	li t1, 0x2200
+	csrc mstatus, t1
 	// csrrw with a destination: x5 (key 5 << 4) before c832_mscratch (key 0x340 << 4 | 4)
 	li t1, 0x1234
 	csrrw t0, mscratch, t1
@@ -42,7 +45,9 @@ _start:
 	li t1, 8
 	vlse32.v v17, (a0), t1
 	vmv.x.s a2, v16
-	vmseq.vv v1, v16, v17
+	vmseq.vv v0, v16, v17
+	// masked: only element 0 is active, so one access and one register
+	vle32.v v18, (a0), v0.t
 	vredsum.vs v2, v16, v17
 	vsetivli zero, 16, e16, m1, tu, mu
 	vwaddu.vv v4, v16, v17
