@@ -144,7 +144,7 @@ static uint32_t vregs_arith(const struct k64_hart *h, uint32_t w, uint64_t vstar
 	if (opi) {
 		if (f6 == 0x11 || f6 == 0x13)                     /* vmadc, vmsbc */
 			return one;
-		if (f6 >= 0x18)                                   /* integer compares */
+		if (f6 >= 0x18 && f6 <= 0x1f)                     /* integer compares */
 			return mask;
 		if (f6 == 0x10 || f6 == 0x12 || f6 == 0x17)       /* vadc, vsbc, vmerge/vmv.v */
 			return vregs_of(h, w, vd, vstart, vl, eb, false);
@@ -158,7 +158,7 @@ static uint32_t vregs_arith(const struct k64_hart *h, uint32_t w, uint64_t vstar
 			return vl ? 1u << vd : 0;
 		if (f6 == 0x35)                                   /* vwsll */
 			return vregs_of(h, w, vd, vstart, vl, eb + 1, true);
-		if (f6 == 0x0e) {                                 /* vslideup: elements below the offset stay */
+		if (f6 == 0x0e && f3 != 0) {                      /* vslideup: elements below the offset stay */
 			uint64_t off = f3 == 3 ? rs1 : h->x[rs1];
 			return vregs_of(h, w, vd, vstart < off ? off : vstart, vl, eb, true);
 		}
