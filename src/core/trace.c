@@ -103,9 +103,10 @@ static void csr_write(struct line *l, struct k64_hart *h, const struct k64_dinsn
 		put(l, CSR_VXSAT, K_CSR, h->vxsat);
 		put(l, CSR_VXRM, K_CSR, h->vxrm);
 		return;
-	case 0x100: csr = CSR_MSTATUS; break;   /* sstatus writes mstatus */
-	case 0x104: csr = 0x304; break;         /* sie writes mie */
-	case 0x144: csr = 0x344; break;         /* sip writes mip */
+	/* sstatus, sie and sip write mstatus, mie and mip (readable below M only through them) */
+	case 0x100: put(l, CSR_MSTATUS, K_CSR, h->mstatus); return;
+	case 0x104: put(l, 0x304, K_CSR, h->mie); return;
+	case 0x144: put(l, 0x344, K_CSR, h->mip); return;
 	}
 	char buf[24];
 	if (csr_name(csr, buf, sizeof buf) && k64_csr_read(h, d, csr, &v))
@@ -259,25 +260,48 @@ static void vmem_entries(FILE *f, struct k64_hart *h, const struct k64_retire *r
 	}
 }
 
-/* Did an FP instruction raise a flag? Spike writes fflags whenever one is raised, also when it
- * is already set; a change of fflags shows most of them, and when fflags was already nonzero
- * and did not change, the instruction runs again on a scratch copy of the scalar state as it
- * was before (FP registers from the shadow) with fflags = 0. Only the log pays for this. */
-static bool fp_raised(struct k64_tracer *t, const struct k64_hart *h, const struct k64_dinsn *d)
+/* Did an instruction raise an FP flag (sticky = &fflags) or saturate (&vxsat)? Spike writes
+ * fflags whenever a flag is raised and vxsat whenever an element saturates, also when they
+ * already hold the bit. A change shows most of them; when the CSR was already nonzero and did
+ * not change, the instruction runs again on a scratch copy of the state it started from
+ * (registers from the shadow) with the CSR at 0. Only the log pays for this. */
+static bool raised(struct k64_tracer *t, const struct k64_hart *h, const struct k64_dinsn *d, bool vxsat)
 {
-	unsigned op = d->word & 0x7f;
-	if (h->fflags != t->fflags)
+	uint32_t now = vxsat ? h->vxsat : h->fflags, before = vxsat ? t->vxsat : t->fflags;
+	if (now != before)
 		return true;
-	if (!h->fflags || (op != 0x53 && (op & 0x73) != 0x43) || d->desc->op != K64_OP_CALL || !d->fn)
+	if (!now || d->desc->op != K64_OP_CALL || !d->fn)
 		return false;
 	if (!t->scratch && !(t->scratch = malloc(sizeof *t->scratch)))
 		return false;
 	struct k64_hart *s = t->scratch;
-	memcpy(s, h, offsetof(struct k64_hart, mem));   /* scalar, FP and CSR state: all an FP op reads */
+	/* the scalar, FP, vector and CSR state: all an arithmetic instruction reads (no memory) */
+	memcpy(s, h, offsetof(struct k64_hart, mem));
 	memcpy(s->f, t->f, sizeof s->f);
-	s->fflags = 0;
+	s->vstart = t->vstart;
+	if (d->desc->flags & K64_F_VEC)
+		memcpy(s->vreg, t->v, (size_t)32 * h->vlenb);
+	s->acc = NULL;
+	if (vxsat)
+		s->vxsat = 0;
+	else
+		s->fflags = 0;
 	d->fn(s, d);
-	return s->fflags != 0;
+	return (vxsat ? s->vxsat : s->fflags) != 0;
+}
+
+/* Instructions that may raise FP flags or saturate, and do not touch memory. */
+static bool fp_arith(uint32_t w)
+{
+	unsigned op = w & 0x7f, f3 = (w >> 12) & 7;
+	return op == 0x53 || (op & 0x73) == 0x43 || (op == 0x57 && (f3 == 1 || f3 == 5));
+}
+static bool fixed_point(uint32_t w)
+{
+	unsigned f3 = (w >> 12) & 7, f6 = w >> 26;
+	if ((w & 0x7f) != 0x57 || !(f3 == 0 || f3 == 3 || f3 == 4))
+		return false;
+	return (f6 >= 0x20 && f6 <= 0x23) || (f6 == 0x27 && f3 != 3) || f6 == 0x2e || f6 == 0x2f;
 }
 
 /* ---- one line --------------------------------------------------------------------------- */
@@ -323,6 +347,19 @@ static void scalar_mem(FILE *f, struct k64_hart *h, const struct k64_retire *r)
 	unsigned fl = desc->flags & (K64_F_LOAD | K64_F_STORE);
 	uint64_t a = fl == (K64_F_LOAD | K64_F_STORE) ? r->pre_rs1   /* AMO: no offset */
 		   : r->pre_rs1 + (uint64_t)d->imm;
+	if (d->cls == K64_IC_SC) {
+		/* Spike's store_conditional: the store alone, when it succeeds (rd = 0) */
+		uint64_t v = h->x[d->rs2], m = 0;
+		bool ok = d->rd != K64_XSINK ? h->x[d->rd] == 0
+			: k64_mem_read(h->mem, a, &m, desc->mem_size) == 0 && m == (desc->mem_size == 4 ? (uint32_t)v : v);
+		if (ok) {
+			fputs(" mem ", f);
+			value(f, 64, a);
+			fputc(' ', f);
+			value(f, desc->mem_size * 8, v);
+		}
+		return;
+	}
 	if (fl & K64_F_LOAD) {
 		fputs(" mem ", f);
 		value(f, 64, a);
@@ -342,6 +379,8 @@ static void scalar_mem(FILE *f, struct k64_hart *h, const struct k64_retire *r)
 		}
 	}
 }
+
+static void shadow(struct k64_tracer *t, const struct k64_hart *h, bool vec);
 
 static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64_retire *r)
 {
@@ -375,11 +414,11 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 			put(&l, CSR_MSTATUS, K_CSR, h->mstatus);
 		if (h->mstatus != t->mstatus)                     /* FS or VS made dirty */
 			put(&l, CSR_MSTATUS, K_CSR, h->mstatus);
-		if (desc->fmt != K64_FMT_CSR && fp_raised(t, h, d))
+		if (desc->fmt != K64_FMT_CSR && (h->fflags != t->fflags || (fp_arith(w) && raised(t, h, d, false))))
 			put(&l, CSR_FFLAGS, K_CSR, h->fflags);
 		if (vec) {
 			put(&l, CSR_VSTART, K_CSR, h->vstart);
-			if (h->vxsat != t->vxsat && desc->fmt != K64_FMT_CSR)
+			if (desc->fmt != K64_FMT_CSR && (h->vxsat != t->vxsat || (fixed_point(w) && raised(t, h, d, true))))
 				put(&l, CSR_VXSAT, K_CSR, h->vxsat);
 			if (vset) {
 				/* set_vl: vtype when the requested value differs from the old vtype,
@@ -432,14 +471,13 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 		}
 	}
 	fputc('\n', f);
-	k64_trace_start(t, h, t->out, t->disasm);
+	shadow(t, h, desc && (desc->flags & K64_F_VEC));
 }
 
-void k64_trace_start(struct k64_tracer *t, struct k64_hart *h, FILE *out, bool disasm)
+/* The state the next instruction starts from (the vector registers only after a vector
+ * instruction: nothing else writes them but traps, after which everything is copied). */
+static void shadow(struct k64_tracer *t, const struct k64_hart *h, bool vec)
 {
-	t->out = out;
-	t->disasm = disasm;
-	t->resync = false;
 	t->mstatus = h->mstatus;
 	t->vl = h->vl;
 	t->vtype = h->vtype;
@@ -449,6 +487,16 @@ void k64_trace_start(struct k64_tracer *t, struct k64_hart *h, FILE *out, bool d
 	t->vxsat = h->vxsat;
 	t->vxrm = h->vxrm;
 	memcpy(t->f, h->f, sizeof t->f);
+	if (vec)
+		memcpy(t->v, h->vreg, (size_t)32 * h->vlenb);
+}
+
+void k64_trace_start(struct k64_tracer *t, struct k64_hart *h, FILE *out, bool disasm)
+{
+	t->out = out;
+	t->disasm = disasm;
+	t->resync = false;
+	shadow(t, h, true);
 }
 
 void k64_trace_end(struct k64_tracer *t)

@@ -12,8 +12,9 @@ struct k64_tracer {
 	bool resync;                 /* a trap was taken: the shadow below is stale */
 	uint64_t mstatus, vl, vtype, vstart;
 	uint32_t fflags, frm, vxsat, vxrm;
-	uint64_t f[32];              /* the FP registers, to run an FP instruction again */
-	struct k64_hart *scratch;    /* where it runs again (see fp_raised in core/trace.c) */
+	uint64_t f[32];              /* the FP and vector registers, to run an instruction again */
+	_Alignas(64) uint8_t v[32 * (K64_VLEN_MAX / 8)];
+	struct k64_hart *scratch;    /* where it runs again (see raised() in core/trace.c) */
 };
 void k64_trace_start(struct k64_tracer *t, struct k64_hart *h, FILE *out, bool disasm);
 void k64_trace_retire(void *ctx, struct k64_hart *h, struct k64_retire *r, unsigned n);
