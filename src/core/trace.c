@@ -427,6 +427,8 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 				uint64_t req = (w >> 30) == 3 ? (w >> 20) & 0x3ff
 					     : (w >> 31) == 0 ? (w >> 20) & 0x7ff
 					     : h->x[(w >> 20) & 31];
+				if ((w >> 30) == 2 && ((w >> 20) & 31) == rd && rd)
+					req = h->vtype != t->vtype ? h->vtype : t->vtype;  /* vsetvl rd = rs2: x[rs2] is gone */
 				if (req != t->vtype)
 					put(&l, CSR_VTYPE, K_CSR, h->vtype);
 				if ((w >> 30) == 3 || rd || rs1 || (h->vtype >> 63))
