@@ -56,6 +56,24 @@ _start:
 	vsaddu.vv v7, v6, v6
 	vsetvli zero, zero, e8, m1, tu, mu
 	vs1r.v v16, (a1)
+	// saturating again while vxsat is 1: Spike writes (and logs) vxsat again
+	vsaddu.vv v7, v6, v6
+	// mret into S-mode (MPP = S), then sret (SPP = S): both log mstatus
+	li t1, 0x800
+	csrs mstatus, t1
+	la t1, 3f
+	csrw mepc, t1
+	mret
+3:	li t1, 0x100
+	csrs sstatus, t1
+	la t1, 4f
+	csrw sepc, t1
+	sret
+4:	csrw sie, zero
+	// lr/sc: sc logs its store only when it succeeds
+	lr.d t4, (a1)
+	sc.d t5, t4, (a1)
+	sc.d t5, t4, (a1)
 	// the end: HTIF tohost store (karu64 stops; Spike keeps running the loop)
 	li t6, 1
 	la t5, tohost
