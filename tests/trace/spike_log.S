@@ -74,6 +74,9 @@ _start:
 	lr.d t4, (a1)
 	sc.d t5, t4, (a1)
 	sc.d t5, t4, (a1)
+	// LMUL = 8 with vl = 8 at SEW = 32: the body fills one register, Spike logs that one only
+	vsetivli zero, 8, e32, m8, ta, ma
+	vmv.v.i v16, 0
 	// the end: HTIF tohost store (karu64 stops; Spike keeps running the loop)
 	li t6, 1
 	la t5, tohost
