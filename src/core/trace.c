@@ -11,7 +11,7 @@
  * accesses are logged one element at a time (whole-register stores one byte at a time).
  *
  * CSR writes are logged as Spike's CSR objects log them: fcsr as fflags and frm, vcsr as vxsat
- * and vxrm, sstatus/sie/sip as mstatus/mie/mip; implicit writes too: mstatus at mret/sret and
+ * and vxrm, sstatus as mstatus, sie/sip as themselves and mie/mip; implicit writes too: mstatus at mret/sret and
  * when FS or VS becomes dirty, fflags when an FP instruction raised a flag, vxsat when a
  * fixed-point instruction saturated, vstart (set to 0) by every vector instruction, vl and
  * vtype at vset{i}vl{i} (vtype only when the requested value differs from the old one, as
@@ -103,10 +103,10 @@ static void csr_write(struct line *l, struct k64_hart *h, const struct k64_dinsn
 		put(l, CSR_VXSAT, K_CSR, h->vxsat);
 		put(l, CSR_VXRM, K_CSR, h->vxrm);
 		return;
-	/* sstatus, sie and sip write mstatus, mie and mip (readable below M only through them) */
+	/* sstatus writes (and logs) mstatus alone; sie and sip log themselves and mie, mip */
 	case 0x100: put(l, CSR_MSTATUS, K_CSR, h->mstatus); return;
-	case 0x104: put(l, 0x304, K_CSR, h->mie); return;
-	case 0x144: put(l, 0x344, K_CSR, h->mip); return;
+	case 0x104: put(l, 0x104, K_CSR, h->mie & h->mideleg); put(l, 0x304, K_CSR, h->mie); return;
+	case 0x144: put(l, 0x144, K_CSR, h->mip & h->mideleg); put(l, 0x344, K_CSR, h->mip); return;
 	}
 	char buf[24];
 	if (csr_name(csr, buf, sizeof buf) && k64_csr_read(h, d, csr, &v))
