@@ -41,7 +41,8 @@ static const struct { unsigned csr; const char *name; } csr_names[] = {
 	{ 0x105, "stvec" }, { 0x106, "scounteren" }, { 0x10a, "senvcfg" }, { 0x140, "sscratch" },
 	{ 0x141, "sepc" }, { 0x142, "scause" }, { 0x143, "stval" }, { 0x144, "sip" }, { 0x180, "satp" },
 	{ 0x300, "mstatus" }, { 0x301, "misa" }, { 0x302, "medeleg" }, { 0x303, "mideleg" }, { 0x304, "mie" },
-	{ 0x305, "mtvec" }, { 0x306, "mcounteren" }, { 0x30a, "menvcfg" }, { 0x320, "mcountinhibit" },
+	{ 0x305, "mtvec" }, { 0x306, "mcounteren" }, { 0x30a, "menvcfg" }, { 0x311, "mvip" },
+	{ 0x320, "mcountinhibit" },
 	{ 0x340, "mscratch" }, { 0x341, "mepc" }, { 0x342, "mcause" }, { 0x343, "mtval" }, { 0x344, "mip" },
 	{ 0x34a, "mtinst" }, { 0x34b, "mtval2" }, { 0x747, "mseccfg" }, { 0x7a0, "tselect" },
 	{ 0x7a1, "tdata1" }, { 0x7a2, "tdata2" }, { 0x7a3, "tdata3" }, { 0x7a4, "tinfo" },
@@ -88,12 +89,25 @@ static void put(struct line *l, unsigned num, unsigned kind, uint64_t val)
 }
 
 /* An explicit CSR write by a CSR instruction, as the CSR object Spike writes logs it. */
-static void csr_write(struct line *l, struct k64_hart *h, const struct k64_dinsn *d)
+static void csr_write(struct line *l, struct k64_hart *h, const struct k64_retire *r)
 {
+	const struct k64_dinsn *d = r->d;
 	unsigned csr = (unsigned)d->imm & 0xfff, f3 = (d->word >> 12) & 3, rs1 = (d->word >> 15) & 31;
+	unsigned rd = (d->word >> 7) & 31;
 	if (f3 != 1 && rs1 == 0)
 		return; /* csrrs/csrrc with x0 or uimm 0 do not write */
 	uint64_t v;
+	if (csr == 0xb00 || (csr >= 0xb02 && csr <= 0xb1f)) {
+		/* counters: Spike logs the value written, not the count read back after it */
+		uint64_t src = (d->word >> 14) & 1 ? rs1 : r->pre_rs1, old = 0;
+		if (rd)
+			old = h->x[rd];
+		else if (!k64_csr_read(h, d, csr, &old))
+			return;
+		v = f3 == 1 ? src : f3 == 2 ? old | src : old & ~src;
+		put(l, csr, K_CSR, v);
+		return;
+	}
 	switch (csr) {
 	case CSR_FCSR:
 		put(l, CSR_FFLAGS, K_CSR, h->fflags);
@@ -103,10 +117,15 @@ static void csr_write(struct line *l, struct k64_hart *h, const struct k64_dinsn
 		put(l, CSR_VXSAT, K_CSR, h->vxsat);
 		put(l, CSR_VXRM, K_CSR, h->vxrm);
 		return;
-	/* sstatus writes (and logs) mstatus alone; sie and sip log themselves and mie, mip */
+	/* sstatus writes (and logs) mstatus alone, sie logs itself and mie, sip and mip log mvip
+	 * and mip */
 	case 0x100: put(l, CSR_MSTATUS, K_CSR, h->mstatus); return;
 	case 0x104: put(l, 0x104, K_CSR, h->mie & h->mideleg); put(l, 0x304, K_CSR, h->mie); return;
-	case 0x144: put(l, 0x144, K_CSR, h->mip & h->mideleg); put(l, 0x344, K_CSR, h->mip); return;
+	case 0x144: case 0x344:
+		/* Spike's mip also writes its mvip (c777; SEIP, which karu64 keeps in mip) */
+		put(l, 0x311, K_CSR, h->mip & (1u << 9));
+		put(l, 0x344, K_CSR, h->mip);
+		return;
 	}
 	char buf[24];
 	if (csr_name(csr, buf, sizeof buf) && k64_csr_read(h, d, csr, &v))
@@ -348,11 +367,12 @@ static void scalar_mem(FILE *f, struct k64_hart *h, const struct k64_retire *r)
 	uint64_t a = fl == (K64_F_LOAD | K64_F_STORE) ? r->pre_rs1   /* AMO: no offset */
 		   : r->pre_rs1 + (uint64_t)d->imm;
 	if (d->cls == K64_IC_SC) {
-		/* Spike's store_conditional: the store alone, when it succeeds (rd = 0) */
-		uint64_t v = h->x[d->rs2], m = 0;
-		bool ok = d->rd != K64_XSINK ? h->x[d->rd] == 0
-			: k64_mem_read(h->mem, a, &m, desc->mem_size) == 0 && m == (desc->mem_size == 4 ? (uint32_t)v : v);
-		if (ok) {
+		/* Spike's store_conditional: the store alone, when it succeeds (rd = 0); the value
+		 * from memory, as rd may be rs2 */
+		uint64_t v = 0, src = h->x[d->rs2];
+		bool stored = k64_mem_read(h->mem, a, &v, desc->mem_size) == 0;
+		bool ok = d->rd != K64_XSINK ? h->x[d->rd] == 0 : stored && v == (desc->mem_size == 4 ? (uint32_t)src : src);
+		if (ok && stored) {
 			fputs(" mem ", f);
 			value(f, 64, a);
 			fputc(' ', f);
@@ -409,7 +429,7 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 		if (desc->flags & K64_F_WF)
 			put(&l, rd, K_F, h->f[rd]);
 		if (desc->fmt == K64_FMT_CSR)
-			csr_write(&l, h, d);
+			csr_write(&l, h, r);
 		if (w == 0x30200073 || w == 0x10200073)           /* mret, sret */
 			put(&l, CSR_MSTATUS, K_CSR, h->mstatus);
 		if (h->mstatus != t->mstatus)                     /* FS or VS made dirty */
