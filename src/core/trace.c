@@ -41,7 +41,7 @@ static const struct { unsigned csr; const char *name; } csr_names[] = {
 	{ 0x105, "stvec" }, { 0x106, "scounteren" }, { 0x10a, "senvcfg" }, { 0x140, "sscratch" },
 	{ 0x141, "sepc" }, { 0x142, "scause" }, { 0x143, "stval" }, { 0x144, "sip" }, { 0x180, "satp" },
 	{ 0x300, "mstatus" }, { 0x301, "misa" }, { 0x302, "medeleg" }, { 0x303, "mideleg" }, { 0x304, "mie" },
-	{ 0x305, "mtvec" }, { 0x306, "mcounteren" }, { 0x30a, "menvcfg" }, { 0x311, "mvip" },
+	{ 0x305, "mtvec" }, { 0x306, "mcounteren" }, { 0x30a, "menvcfg" }, { 0x309, "mvip" },
 	{ 0x320, "mcountinhibit" },
 	{ 0x340, "mscratch" }, { 0x341, "mepc" }, { 0x342, "mcause" }, { 0x343, "mtval" }, { 0x344, "mip" },
 	{ 0x34a, "mtinst" }, { 0x34b, "mtval2" }, { 0x747, "mseccfg" }, { 0x7a0, "tselect" },
@@ -123,7 +123,7 @@ static void csr_write(struct line *l, struct k64_hart *h, const struct k64_retir
 	case 0x104: put(l, 0x104, K_CSR, h->mie & h->mideleg); put(l, 0x304, K_CSR, h->mie); return;
 	case 0x144: case 0x344:
 		/* Spike's mip also writes its mvip (c777; SEIP, which karu64 keeps in mip) */
-		put(l, 0x311, K_CSR, h->mip & (1u << 9));
+		put(l, 0x309, K_CSR, h->mip & (1u << 9));
 		put(l, 0x344, K_CSR, h->mip);
 		return;
 	}
