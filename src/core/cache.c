@@ -108,9 +108,9 @@ static int fetch(struct k64_hart *h, uint64_t pc, uint32_t *raw, uint64_t *bad)
 	return 1;
 }
 
-static void set_thr(struct k64_dinsn *d)
+static void set_thr(const struct k64_hart *h, struct k64_dinsn *d)
 {
-	d->thr = k64_threaded ? k64_threaded[d->op] : NULL;
+	d->thr = h->thr ? h->thr[d->op] : NULL;
 }
 
 /* Branch and jal targets are static: a misaligned one (IALIGN = 32, unprivileged spec 2.5) gets
@@ -159,6 +159,7 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 {
 	unsigned n = 0;
 	b->pc = pc;
+	b->obs_slot = 0;
 	b->succ[0] = b->succ[1] = NULL;
 	for (;;) {
 		struct k64_dinsn *d = &b->d[n];
@@ -177,7 +178,7 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 				d->op = K64_OP_fall;
 				d->pc = pc;
 				d->idx = (uint8_t)(n - 1);   /* d->idx + 1 = the block's records (dispatch.inc) */
-				set_thr(d);
+				set_thr(h, d);
 			}
 			break;
 		}
@@ -197,7 +198,7 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 			f->op = K64_OP_fall;
 			f->pc = pc;
 			f->idx = (uint8_t)(n - 1);
-			set_thr(f);
+			set_thr(h, f);
 			break;
 		}
 	}
@@ -212,7 +213,7 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 		struct k64_dinsn *d = &b->d[i];
 		if (d->rd == d->rs1)
 			d->op = self_form(d->op);
-		set_thr(d);
+		set_thr(h, d);
 	}
 	b->n = n;
 	return n;

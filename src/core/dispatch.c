@@ -16,33 +16,17 @@ static bool k64_boundary(struct k64_hart *h)
 	return h->instret < h->limit;
 }
 
-/* The observed loop's record of one retired instruction (core/observe.h). Records are delivered
- * in batches; at once when an observer is live, and after a vector memory access (whose
- * access log is the hart's, one instruction's at a time). */
-static inline void k64_observe_retire(struct k64_hart *h, const struct k64_dinsn *d, uint64_t pre, bool taken)
+/* The record of a table instruction (vector ones among them) in the observed loop; delivered
+ * at once when an observer is live, and after a vector memory access (whose access log is the
+ * hart's, one instruction's at a time). */
+static inline void k64_observe_retire(struct k64_hart *h, const struct k64_dinsn *d, bool taken)
 {
 	struct k64_retire *r = &h->rec[d->idx];
-	r->d = d;
-	r->pre_rs1 = pre;
 	r->vl = h->vl;
 	r->vtype = h->vtype;
 	r->nacc = h->acc_n;
-	r->priv = h->obs_priv;
-	r->taken = taken;
+	h->obs_taken = taken;
 	if (unlikely(h->obs_live | h->acc_n))
-		k64_observe_flush(h, d->idx + 1u, false);
-}
-
-/* The same for the inline operations (scalar integer, branches, jumps), which never change
- * the vector configuration nor log vector accesses: those fields of their records are stale. */
-static inline void k64_observe_scalar(struct k64_hart *h, const struct k64_dinsn *d, uint64_t pre, bool taken)
-{
-	struct k64_retire *r = &h->rec[d->idx];
-	r->d = d;
-	r->pre_rs1 = pre;
-	r->priv = h->obs_priv;
-	r->taken = taken;
-	if (unlikely(h->obs_live))
 		k64_observe_flush(h, d->idx + 1u, false);
 }
 
@@ -52,15 +36,20 @@ void k64_observe_flush(struct k64_hart *h, unsigned n, bool end)
 	h->rec_base = end ? 0 : n;
 	if (n <= b)
 		return;
+	struct k64_block *blk = h->obs_blk;
+	struct k64_batch bt = { blk->d + b, h->rec + b, n - b, h->obs_priv, h->obs_taken, blk, b == 0 && n == blk->n };
+	h->obs_taken = false;
 	for (unsigned i = 0; i < h->nobs; i++)
-		h->obs[i].retire(h->obs[i].ctx, h, h->rec + b, n - b);
+		h->obs[i].retire(h->obs[i].ctx, h, &bt);
 	h->acc_n = 0;
 }
 
-/* The functional loop's labels, indexed by op: blocks store them in k64_dinsn.thr, so that the
- * loop dispatches with one indirect jump through the instruction itself. */
-const void *const *k64_threaded;
+/* The two loops' labels, indexed by op ([0] functional, [1] observed): blocks store those of
+ * the loop that runs them in k64_dinsn.thr, so that it dispatches with one indirect jump
+ * through the instruction itself. */
+const void *const *k64_threaded[2];
 
+#define WX K64_F_WX   /* the flags of K64_RV64I_OPS, as core/decode.c spells them */
 #define RUN_FN run_functional
 #define RUN_INNER loop_functional
 #define OBSERVE 0
@@ -75,11 +64,21 @@ const void *const *k64_threaded;
 #undef RUN_FN
 #undef RUN_INNER
 #undef OBSERVE
+#undef WX
 
 void k64_run(struct k64_hart *h)
 {
-	if (!k64_threaded)
-		loop_functional(NULL);   /* publishes its labels */
+	if (!k64_threaded[0]) {
+		loop_functional(NULL);   /* publish their labels */
+		loop_observed(NULL);
+	}
+	/* blocks built for the other loop hold its labels: rebuild them */
+	const void *const *thr = k64_threaded[h->nobs > 0];
+	if (h->thr != thr) {
+		if (h->thr)
+			k64_cache_flush(h);
+		h->thr = thr;
+	}
 	h->limit = 0; /* forces a boundary check first */
 	if (h->nobs)
 		run_observed(h);

@@ -83,6 +83,7 @@ struct k64_block {
 	struct k64_block *hnext;     /* hash chain */
 	struct k64_block *succ[2];   /* chained successors: [0] taken/target, [1] fall-through */
 	uint32_t n;                  /* instructions (the trailing K64_OP_FALL, if any, not counted) */
+	uint32_t obs_slot;           /* an observer's (the timing model's) note on the block: 0 when built */
 	struct k64_dinsn d[];
 };
 
@@ -146,6 +147,7 @@ struct k64_hart {
 	uint64_t ialign_mask;            /* 2 without C (IALIGN = 32), else 0 */
 	jmp_buf jmp;
 	struct k64_cache *cache;
+	const void *const *thr;          /* labels of the loop the cached blocks are built for (core/dispatch.c) */
 	/* observers (core/observe.h): the observed loop runs while nobs > 0 */
 	struct k64_observer obs[K64_MAX_OBSERVERS];
 	unsigned nobs;
@@ -154,7 +156,9 @@ struct k64_hart {
 	 * rec[rec_base .. ] are not delivered yet */
 	unsigned rec_base, nrec;
 	struct k64_retire rec[K64_RETIRE_BATCH];
-	uint8_t obs_priv;                /* observed mode: privilege the instruction executed in */
+	struct k64_block *obs_blk;       /* observed mode: the current block */
+	uint8_t obs_priv;                /* observed mode: privilege of the current block's instructions */
+	bool obs_taken;                  /* observed mode: the last record transferred control */
 	struct k64_acc *acc;             /* vector access log of the current instruction (observed mode) */
 	uint32_t acc_n;
 	const struct k64_timesource *ts; /* NULL: functional time (cycles = instructions) */

@@ -13,6 +13,7 @@
 
 struct k64_hart;
 struct k64_dinsn;
+struct k64_block;
 struct k64_insn_desc;
 
 /* Instruction classes, computed once at decode (core/iclass.c) into k64_dinsn.cls. They name
@@ -39,32 +40,42 @@ uint8_t k64_iclass_of(const struct k64_insn_desc *desc, uint32_t word);
 struct k64_acc { uint64_t addr; uint32_t size; uint32_t write; };
 #define K64_ACC_MAX 8192   /* >= elements * fields of the largest vector access (4096 bytes) */
 
-/* The retire record, one per retired instruction, filled by the observed dispatch loop. With
- * the record and d (pc, length, word, registers read and written, immediate, class) an
- * observer knows everything about the instruction as it executed, without looking at the hart.
- * Records are delivered in order, in batches (at the latest at the end of each block, before
- * any counter read, system call or trap); an observer that needs the architectural state right
+/* The retire record, one per retired instruction, filled by the observed dispatch loop with
+ * what only execution knows; the instruction itself (pc, length, word, registers read and
+ * written, immediate, class) is its k64_dinsn. Records are delivered in order, in batches of
+ * consecutive instructions of one block (at the latest at the end of each block, before any
+ * counter read, system call or trap); an observer that needs the architectural state right
  * after each instruction (the commit log) asks for `live` delivery, one record at a time. */
 struct k64_retire {
-	const struct k64_dinsn *d;
-	uint64_t pre_rs1;         /* x[rs1] before execution: scalar address = pre_rs1 + imm (AMO: pre_rs1) */
+	uint64_t pre_rs1;         /* loads, stores, AMOs, table instructions: x[rs1] before execution
+				     (scalar address = pre_rs1 + imm; AMO: pre_rs1) */
 	/* vector instructions only (the inline scalar operations leave them stale): */
 	uint64_t vl, vtype;       /* the vector configuration the instruction executed with (after a vset*) */
 	const struct k64_acc *acc;   /* vector loads/stores: the element accesses made, in order */
 	uint32_t nacc;
 	uint32_t cycles;          /* left for a timing model to fill: the cycles this instruction took, for
 				     the observers after it (the profiler) */
-	uint8_t priv;             /* privilege the instruction executed in */
-	bool taken;               /* branches and jumps: control went elsewhere than pc + len */
 };
 
-/* An observer: retire() with the records of retired instructions; trap() when an exception or
+/* A batch: r[i] is the record of instruction d[i]. Only the last instruction of a block can
+ * transfer control (branches, jumps, xRET end blocks), so `taken` is the batch's. */
+struct k64_batch {
+	const struct k64_dinsn *d;
+	struct k64_retire *r;
+	unsigned n;
+	uint8_t priv;             /* privilege the instructions executed in */
+	bool taken;               /* the last one sent control elsewhere than pc + len */
+	struct k64_block *blk;    /* their block (an observer may keep a note in blk->obs_slot) */
+	bool whole;               /* the batch is the whole block */
+};
+
+/* An observer: retire() with each batch of retired instructions; trap() when an exception or
  * an interrupt is taken (cause as mcause; the faulting instruction did not retire; in Linux user
  * mode also for ecall = system call, and for faults the front-end turns into signals). Observers
  * run in the order they were attached, each on the whole batch. */
 struct k64_observer {
 	void *ctx;
-	void (*retire)(void *ctx, struct k64_hart *h, struct k64_retire *r, unsigned n);
+	void (*retire)(void *ctx, struct k64_hart *h, const struct k64_batch *b);
 	void (*trap)(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval);
 	bool live;                /* deliver each record right after its instruction */
 };

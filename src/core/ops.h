@@ -28,5 +28,5 @@ enum k64_op {
 	K64_SELF_OPS(K64_OP_ENUM_SELF)
 	K64_OP_COUNT
 };
-extern const void *const *k64_threaded;   /* core/dispatch.c */
+extern const void *const *k64_threaded[2];   /* core/dispatch.c */
 #endif

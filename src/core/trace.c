@@ -89,9 +89,8 @@ static void put(struct line *l, unsigned num, unsigned kind, uint64_t val)
 }
 
 /* An explicit CSR write by a CSR instruction, as the CSR object Spike writes logs it. */
-static void csr_write(struct line *l, struct k64_hart *h, const struct k64_retire *r)
+static void csr_write(struct line *l, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
 {
-	const struct k64_dinsn *d = r->d;
 	unsigned csr = (unsigned)d->imm & 0xfff, f3 = (d->word >> 12) & 3, rs1 = (d->word >> 15) & 31;
 	unsigned rd = (d->word >> 7) & 31;
 	if (f3 != 1 && rs1 == 0)
@@ -254,9 +253,10 @@ static uint32_t vregs_load(const struct k64_hart *h, uint32_t w, uint64_t vstart
 
 /* The element accesses of a vector load or store, as Spike makes them: a contiguous range
  * (karu64's fast path) is cut into elements; whole-register and mask stores go byte by byte. */
-static void vmem_entries(FILE *f, struct k64_hart *h, const struct k64_retire *r, bool stores)
+static void vmem_entries(FILE *f, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r,
+			 bool stores)
 {
-	uint32_t w = r->d->word;
+	uint32_t w = d->word;
 	unsigned mop = (w >> 26) & 3, lumop = (w >> 20) & 31;
 	unsigned esz = 1u << (mop & 1 ? (h->vtype >> 3) & 7 : vmem_eb(w));
 	if (mop == 0 && (lumop == 11 || (lumop == 8 && stores)))
@@ -359,9 +359,8 @@ static void print_entries(FILE *f, const struct k64_hart *h, const struct line *
 	}
 }
 
-static void scalar_mem(FILE *f, struct k64_hart *h, const struct k64_retire *r)
+static void scalar_mem(FILE *f, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
 {
-	const struct k64_dinsn *d = r->d;
 	const struct k64_insn_desc *desc = d->desc;
 	unsigned fl = desc->flags & (K64_F_LOAD | K64_F_STORE);
 	uint64_t a = fl == (K64_F_LOAD | K64_F_STORE) ? r->pre_rs1   /* AMO: no offset */
@@ -402,9 +401,9 @@ static void scalar_mem(FILE *f, struct k64_hart *h, const struct k64_retire *r)
 
 static void shadow(struct k64_tracer *t, const struct k64_hart *h, bool vec);
 
-static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64_retire *r)
+static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64_dinsn *d,
+		      const struct k64_retire *r, unsigned priv)
 {
-	const struct k64_dinsn *d = r->d;
 	const struct k64_insn_desc *desc = d->desc;
 	FILE *f = t->out;
 	struct line l;
@@ -415,7 +414,7 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 		k64_trace_start(t, h, t->out, t->disasm);
 		t->resync = false;
 	}
-	fprintf(f, "core   0: %u ", r->priv);
+	fprintf(f, "core   0: %u ", priv);
 	value(f, 64, d->pc);
 	fputs(" (", f);
 	value(f, d->len * 8, d->raw);
@@ -429,7 +428,7 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 		if (desc->flags & K64_F_WF)
 			put(&l, rd, K_F, h->f[rd]);
 		if (desc->fmt == K64_FMT_CSR)
-			csr_write(&l, h, r);
+			csr_write(&l, h, d, r);
 		if (w == 0x30200073 || w == 0x10200073)           /* mret, sret */
 			put(&l, CSR_MSTATUS, K_CSR, h->mstatus);
 		if (h->mstatus != t->mstatus)                     /* FS or VS made dirty */
@@ -473,10 +472,10 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 	}
 	print_entries(f, h, &l);
 	if (desc && (desc->flags & (K64_F_LOAD | K64_F_STORE)) && desc->mem_size)
-		scalar_mem(f, h, r);
+		scalar_mem(f, h, d, r);
 	if (desc && (desc->flags & K64_F_VEC) && vmem_insn(d->word)) {
-		vmem_entries(f, h, r, false);
-		vmem_entries(f, h, r, true);
+		vmem_entries(f, h, d, r, false);
+		vmem_entries(f, h, d, r, true);
 	}
 	if (t->disasm) {
 		char buf[96];
@@ -527,10 +526,10 @@ void k64_trace_end(struct k64_tracer *t)
 	t->scratch = NULL;
 }
 
-void k64_trace_retire(void *ctx, struct k64_hart *h, struct k64_retire *r, unsigned n)
+void k64_trace_retire(void *ctx, struct k64_hart *h, const struct k64_batch *b)
 {
-	for (unsigned i = 0; i < n; i++)
-		trace_one(ctx, h, &r[i]);
+	for (unsigned i = 0; i < b->n; i++)
+		trace_one(ctx, h, &b->d[i], &b->r[i], b->priv);
 }
 
 void k64_trace_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval)

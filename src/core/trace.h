@@ -17,7 +17,7 @@ struct k64_tracer {
 	struct k64_hart *scratch;    /* where it runs again (see raised() in core/trace.c) */
 };
 void k64_trace_start(struct k64_tracer *t, struct k64_hart *h, FILE *out, bool disasm);
-void k64_trace_retire(void *ctx, struct k64_hart *h, struct k64_retire *r, unsigned n);
+void k64_trace_retire(void *ctx, struct k64_hart *h, const struct k64_batch *b);
 void k64_trace_end(struct k64_tracer *t);
 void k64_trace_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval);
 #endif

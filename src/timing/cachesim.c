@@ -33,24 +33,3 @@ void k64_cachesim_flush(struct k64_cachesim *c)
 	for (size_t i = 0; i < (size_t)c->sets * c->ways; i++)
 		c->tag[i] = ~0ull;
 }
-
-bool k64_cachesim_access(struct k64_cachesim *c, uint64_t addr, bool allocate)
-{
-	uint64_t ln = addr >> c->line_shift;
-	uint64_t *set = c->tag + (size_t)(ln & (c->sets - 1)) * c->ways;
-	for (unsigned w = 0; w < c->ways; w++)
-		if (set[w] == ln) {
-			for (; w > 0; w--)     /* move to the front: most recently used */
-				set[w] = set[w - 1];
-			set[0] = ln;
-			c->hits++;
-			return true;
-		}
-	c->misses++;
-	if (allocate) {
-		for (unsigned w = c->ways - 1; w > 0; w--)   /* evict the least recently used */
-			set[w] = set[w - 1];
-		set[0] = ln;
-	}
-	return false;
-}

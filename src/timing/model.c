@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/cache.h"
 #include "core/hart.h"
 #include "timing/timing.h"
 
@@ -33,6 +34,14 @@ static const char *const cause_names[K64_C_COUNT] = {
 #undef K64_CAUSE_NAME
 };
 
+/* The front end's state (§4b Fetch). */
+struct fetch {
+	uint64_t t;                  /* fetch_t: the earliest cycle the next word's fetch may start */
+	uint64_t w0, w1;             /* the two fetch buffers: 8-byte word numbers, w0 the newer */
+	uint64_t line;               /* 64-byte line of the last fetched word (its page and I-cache line),
+					when another word of it costs fetch_repeat */
+};
+
 struct k64_model {
 	int config;
 	uint64_t p[K64_P_COUNT];
@@ -40,8 +49,11 @@ struct k64_model {
 	struct k64_hart *h;
 	bool user_mode;
 
-	uint64_t t, fetch_t;
-	uint64_t buf_w[2];           /* the two fetch buffers: 8-byte word numbers */
+	uint64_t t;
+	unsigned priv;               /* of the batch being timed */
+	struct fetch f;
+	struct tblk **tb;            /* block summaries, at blk->obs_slot - 1 */
+	uint32_t ntb, captb;
 	const struct k64_dinsn *pre_d;   /* issue computed early by a counter read in pre_d */
 	uint64_t pre_issue;
 	uint64_t fetch_refill, fetch_walk;   /* of the fetch stall being accumulated */
@@ -49,12 +61,12 @@ struct k64_model {
 	struct k64_cachesim ic, dc, itlb, dtlb;
 	/* the most recently used line or page of each: a repeat is a hit that changes no LRU order */
 	uint64_t ic_last, dc_last, itlb_last, dtlb_last;
-	uint64_t fetch_line;         /* 64-byte line of the last fetched word (its page and I-cache line) */
 	uint64_t fetch_repeat;       /* what another word of that line costs to fetch */
 	bool fetch_shortcut;         /* I-cache lines of 64 bytes or more (or no I-cache) */
 	uint64_t cause[K64_C_COUNT];
 	uint64_t event[K64_EV_COUNT];
-	uint64_t cls[K64_IC_COUNT];
+	uint64_t cls[K64_IC_COUNT];  /* retired instructions by class; ALU: see class_count */
+	uint64_t retired;
 	uint64_t traps, keccak_ops[2], keccak_engine[2];   /* [0] 24 rounds, [1] 12 */
 	/* derived once at attach */
 	unsigned g;                  /* granule steps per vector register */
@@ -93,6 +105,9 @@ void k64_model_free(struct k64_model *m)
 	k64_cachesim_free(&m->dc);
 	k64_cachesim_free(&m->itlb);
 	k64_cachesim_free(&m->dtlb);
+	for (uint32_t i = 0; i < m->ntb; i++)
+		free(m->tb[i]);
+	free(m->tb);
 	free(m);
 }
 
@@ -253,11 +268,8 @@ static inline bool lookup(struct k64_cachesim *c, uint64_t *last, uint64_t a)
 
 /* TLB lookup of one page; returns the cycles added (hit cost + walk on a miss), charging the
  * walk to the TLB cause (fetch walks are charged when the fetch stall is, see model_retire). */
-static __attribute__((noinline)) uint64_t tlb_slow(struct k64_model *m, struct k64_cachesim *t, uint64_t a,
-						     uint64_t hit_cost)
+static __attribute__((noinline)) uint64_t tlb_miss(struct k64_model *m, struct k64_cachesim *t, uint64_t hit_cost)
 {
-	if (lookup(t, t == &m->itlb ? &m->itlb_last : &m->dtlb_last, a))
-		return hit_cost;
 	m->event[K64_EV_TLB_MISS]++;
 	if (t == &m->itlb)
 		m->fetch_walk += m->walk;
@@ -266,15 +278,20 @@ static __attribute__((noinline)) uint64_t tlb_slow(struct k64_model *m, struct k
 	return hit_cost + m->walk;
 }
 
-static inline uint64_t tlb(struct k64_model *m, struct k64_cachesim *t, uint64_t a, uint64_t hit_cost)
+static inline __attribute__((always_inline)) uint64_t tlb(struct k64_model *m, struct k64_cachesim *t, uint64_t a,
+							   uint64_t hit_cost)
 {
-	if (likely((a >> t->line_shift) == (t == &m->itlb ? m->itlb_last : m->dtlb_last)))
+	uint64_t *last = t == &m->itlb ? &m->itlb_last : &m->dtlb_last;
+	if (likely((a >> t->line_shift) == *last))
 		return hit_cost;      /* the most recently used page */
-	return tlb_slow(m, t, a, hit_cost);
+	*last = a >> t->line_shift;
+	if (likely(k64_cachesim_access(t, a, true)))
+		return hit_cost;
+	return tlb_miss(m, t, hit_cost);
 }
 
 /* A scalar data read of size bytes at a: cycles beyond the hit latency (refills, TLB). */
-static uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
+static inline __attribute__((always_inline)) uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
 	uint64_t c = 0;
 	if (translated(m, h, priv)) {
@@ -304,7 +321,7 @@ static uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv
 }
 
 /* A scalar write-through (no write-allocate): cycles beyond `store`. */
-static uint64_t data_write(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
+static inline __attribute__((always_inline)) uint64_t data_write(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
 	uint64_t c = 0;
 	if (translated(m, h, priv)) {
@@ -324,43 +341,78 @@ static uint64_t data_write(struct k64_model *m, struct k64_hart *h, unsigned pri
 }
 
 /* ---- front end --------------------------------------------------------------------------- */
-/* Fetches 8-byte word w, requested at cycle start: returns its arrival. */
-static uint64_t fetch_word(struct k64_model *m, struct k64_hart *h, uint64_t w, uint64_t start)
+/* Fetches 8-byte word w, requested at cycle start: returns its arrival; w becomes the newer
+ * buffer. Misses are out of line (fetch_miss). */
+static __attribute__((noinline)) uint64_t fetch_miss(struct k64_model *m, uint64_t a)
+{
+	if (k64_cachesim_access(&m->ic, a, true))
+		return 0;
+	m->fetch_refill += m->refill_i;
+	m->event[K64_EV_ICACHE_MISS]++;
+	m->event[K64_EV_MEM_STALL] += m->refill_i;
+	return m->refill_i;
+}
+
+static inline uint64_t fetch_word(struct k64_model *m, struct k64_hart *h, struct fetch *f, uint64_t w, uint64_t start)
 {
 	uint64_t a = w << 3, t = start;
 	if (translated(m, h, h->priv))
 		t += tlb(m, &m->itlb, a, 0);   /* the translation register is part of fetch_overhead */
-	if (m->p[K64_P_icache_enable] && cacheable(m, a)) {
+	bool cache = m->p[K64_P_icache_enable] && cacheable(m, a);
+	if (cache) {
 		t += m->fetch_hit;
-		if (!lookup(&m->ic, &m->ic_last, a)) {
-			t += m->refill_i;
-			m->fetch_refill += m->refill_i;
-			m->event[K64_EV_ICACHE_MISS]++;
-			m->event[K64_EV_MEM_STALL] += m->refill_i;
+		uint64_t ln = a >> m->ic.line_shift;
+		if (ln != m->ic_last) {
+			m->ic_last = ln;
+			t += fetch_miss(m, a);
 		}
 	} else {
 		t += m->p[K64_P_fetch_overhead] + m->p[K64_P_mem_read];
 	}
-	m->buf_w[1] = m->buf_w[0];
-	m->buf_w[0] = w;
-	m->fetch_line = m->fetch_shortcut && (!m->p[K64_P_icache_enable] || cacheable(m, a)) ? a >> 6 : WORD_NONE;
+	f->w1 = f->w0;
+	f->w0 = w;
+	f->line = m->fetch_shortcut && (cache || !m->p[K64_P_icache_enable]) ? a >> 6 : WORD_NONE;
 	return t;
+}
+
+/* The cycle the words holding d arrive (fetching what the buffers lack), given that some are
+ * missing: another word of the last fetched line costs fetch_repeat. */
+static inline uint64_t fetch_insn(struct k64_model *m, struct k64_hart *h, struct fetch *f, const struct k64_dinsn *d)
+{
+	uint64_t w0 = d->pc >> 3, w1 = (d->pc + d->len - 1) >> 3;
+	if (likely(w1 == w0 && (w0 >> 3) == f->line && w0 != f->w1)) {
+		f->w1 = f->w0;
+		f->w0 = w0;
+		return f->t += m->fetch_repeat;
+	}
+	uint64_t ready = f->t;
+	if (w0 != f->w0 && w0 != f->w1)
+		ready = fetch_word(m, h, f, w0, ready);
+	if (w1 != w0 && w1 != f->w0)
+		ready = fetch_word(m, h, f, w1, ready);
+	return f->t = ready;
 }
 
 /* The cycle instruction d issues: after t, and after the words holding it arrived. */
 static uint64_t issue_of(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d)
 {
 	uint64_t w0 = d->pc >> 3, w1 = (d->pc + d->len - 1) >> 3;
-	if (likely(w0 == m->buf_w[0] && w1 == w0))
+	if (likely(w0 == m->f.w0 && w1 == w0))
 		return m->t;
-	uint64_t ready = m->fetch_t;
-	bool have0 = w0 == m->buf_w[0] || w0 == m->buf_w[1];
-	if (!have0)
-		ready = fetch_word(m, h, w0, ready);
-	if (w1 != w0 && w1 != m->buf_w[0])
-		ready = fetch_word(m, h, w1, ready);
-	m->fetch_t = ready;
+	uint64_t ready = fetch_insn(m, h, &m->f, d);
 	return ready > m->t ? ready : m->t;
+}
+
+/* Charges the fetch stall of an instruction: the part spent refilling the I-cache or walking
+ * goes to those causes. */
+static __attribute__((noinline)) uint64_t fetch_apportion(struct k64_model *m, uint64_t stall)
+{
+	uint64_t w = m->fetch_walk < stall ? m->fetch_walk : stall;
+	uint64_t f = m->fetch_refill < stall - w ? m->fetch_refill : stall - w;
+	m->cause[K64_C_TLB] += w;
+	m->cause[K64_C_CMISS] += f;
+	m->fetch_refill = m->fetch_walk = 0;
+	return stall - w - f;
 }
 
 /* ---- vector unit ------------------------------------------------------------------------- */
@@ -396,9 +448,9 @@ static uint64_t velem(struct k64_model *m, uint64_t elems, uint64_t latency)
 
 /* Vector loads and stores: register-file phase, translation, the data-cache accesses through
  * the 128-bit port (one in flight), register write-back (§4b Vector loads/stores). */
-static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r, bool store)
+static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r,
+		     bool store)
 {
-	const struct k64_dinsn *d = r->d;
 	unsigned mop = (d->word >> 26) & 3, lumop = (d->word >> 20) & 31, nf = (d->word >> 29) + 1;
 	unsigned width = (d->word >> 12) & 7, eew_b = width == 0 ? 1 : 1u << (width - 4);
 	uint64_t ports = m->p[K64_P_vrf_ports];
@@ -426,7 +478,7 @@ static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_r
 
 	/* memory phase, from the accesses the core logged: a contiguous transfer moves the 128-bit
 	 * granules it spans, strided and indexed ones access one element at a time */
-	bool xlate = translated(m, h, r->priv), cached = m->p[K64_P_dcache_enable];
+	bool xlate = translated(m, h, m->priv), cached = m->p[K64_P_dcache_enable];
 	bool contiguous = mop == 0;
 	uint64_t page = WORD_NONE, last_gran = WORD_NONE, mem = 0, miss = 0, tl = 0, walks = 0;
 	for (uint32_t i = 0; i < r->nacc; i++) {
@@ -488,9 +540,8 @@ static uint64_t vcrypto(struct k64_model *m, const struct k64_retire *r, unsigne
 /* vkeccak.vi (§2 Keccak, §4b): the sub-sequencer fills the 2048-bit buffer over both ports
  * (pipelined fills of vrf_ports granules), the engine runs nr rounds, the registers are written
  * back a granule at a time. At VLEN >= 2048 the group is part of one register. */
-static uint64_t vkeccak(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r)
+static uint64_t vkeccak(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
 {
-	const struct k64_dinsn *d = r->d;
 	unsigned nr = ((d->word >> 20) & 31) == 1 ? 12 : 24;
 	uint64_t nreg = h->vlen >= KECCAK_GROUP_BITS ? 1 : KECCAK_GROUP_BITS / h->vlen;
 	uint64_t groups = 1;
@@ -511,9 +562,8 @@ static uint64_t vkeccak(struct k64_model *m, struct k64_hart *h, const struct k6
 }
 
 /* Everything the vector unit does apart from memory and crypto. */
-static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r)
+static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
 {
-	const struct k64_dinsn *d = r->d;
 	uint64_t vtype = r->vtype;
 	if (vtype >> 63)
 		return m->p[K64_P_vec_issue];
@@ -606,69 +656,81 @@ static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64
 
 /* ---- one retired instruction ------------------------------------------------------------- */
 /* i2i of instruction r, charging its cycles to causes (everything but fetch stalls). */
-static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r)
+/* The cost of the instructions whose cost depends on nothing but the instruction and the
+ * parameters, and the cause it is charged to (K64_C_INT: the residual, not charged); false
+ * for the others. */
+static bool cost_static(const struct k64_model *m, const struct k64_dinsn *d, uint64_t *c, enum k64_cause *cause)
 {
-	const struct k64_dinsn *d = r->d;
 	const uint64_t *p = m->p;
-	uint64_t c;
+	bool dbl = ((d->word >> 25) & 3) == 1;
+	*cause = K64_C_INT;
 	switch (d->cls) {
 	case K64_IC_ALU: case K64_IC_BRANCH: case K64_IC_JAL: case K64_IC_JALR: case K64_IC_CSR:
 	case K64_IC_VSET: case K64_IC_ILLEGAL:
-		return p[K64_P_alu];
+		*c = p[K64_P_alu];
+		return true;
+	case K64_IC_FENCE: case K64_IC_SYSTEM:
+		*c = p[K64_P_fence];
+		return true;
+	case K64_IC_MUL: case K64_IC_DIV:
+		*c = p[K64_P_multicycle] + p[d->cls == K64_IC_MUL ? K64_P_mul_latency : K64_P_div_latency];
+		*cause = K64_C_MULDIV;
+		return true;
+	case K64_IC_FMISC: case K64_IC_FADD: case K64_IC_FCVT:
+		*c = p[K64_P_multicycle] + p[K64_P_fadd_latency];
+		*cause = K64_C_FP;
+		return true;
+	case K64_IC_FMUL: case K64_IC_FMA:
+		*c = p[K64_P_multicycle] + (dbl ? p[K64_P_fmul_d_latency] : p[K64_P_fmul_s_latency]);
+		*cause = K64_C_FP;
+		return true;
+	case K64_IC_FDIV: case K64_IC_FSQRT:
+		*c = p[K64_P_multicycle] + (dbl ? p[K64_P_fdiv_d_latency] : p[K64_P_fdiv_s_latency]);
+		*cause = K64_C_FP;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
+{
+	const uint64_t *p = m->p;
+	uint64_t c;
+	enum k64_cause cause;
+	if (cost_static(m, d, &c, &cause)) {
+		if (cause != K64_C_INT)
+			m->cause[cause] += c;
+		return c;
+	}
+	switch (d->cls) {
 	case K64_IC_LOAD: case K64_IC_FLOAD: case K64_IC_LR: {
 		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
 		m->cause[K64_C_SMEM] += p[K64_P_load_hit];
-		return p[K64_P_load_hit] + data_read(m, h, r->priv, r->pre_rs1 + (d->cls == K64_IC_LR ? 0 : (uint64_t)d->imm), size);
+		return p[K64_P_load_hit] + data_read(m, h, m->priv, r->pre_rs1 + (d->cls == K64_IC_LR ? 0 : (uint64_t)d->imm), size);
 	}
 	case K64_IC_STORE: case K64_IC_FSTORE: case K64_IC_SC: {
 		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
 		m->cause[K64_C_SMEM] += p[K64_P_store];
-		return p[K64_P_store] + data_write(m, h, r->priv, r->pre_rs1 + (d->cls == K64_IC_SC ? 0 : (uint64_t)d->imm), size);
+		return p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 + (d->cls == K64_IC_SC ? 0 : (uint64_t)d->imm), size);
 	}
 	case K64_IC_AMO: {
 		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
 		c = p[K64_P_load_hit] + p[K64_P_store] - p[K64_P_amo_extra];
 		m->cause[K64_C_SMEM] += c;
-		return c + data_read(m, h, r->priv, r->pre_rs1, size) + data_write(m, h, r->priv, r->pre_rs1, size);
+		return c + data_read(m, h, m->priv, r->pre_rs1, size) + data_write(m, h, m->priv, r->pre_rs1, size);
 	}
 	case K64_IC_CBO:
 		m->cause[K64_C_SMEM] += p[K64_P_store];
-		return p[K64_P_store] + data_write(m, h, r->priv, r->pre_rs1 & ~63ull, 8);
-	case K64_IC_MUL:
-		c = p[K64_P_multicycle] + p[K64_P_mul_latency];
-		m->cause[K64_C_MULDIV] += c;
-		return c;
-	case K64_IC_DIV:
-		c = p[K64_P_multicycle] + p[K64_P_div_latency];
-		m->cause[K64_C_MULDIV] += c;
-		return c;
-	case K64_IC_FENCE: case K64_IC_SYSTEM:
-		return p[K64_P_fence];
+		return p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 & ~63ull, 8);
 	case K64_IC_FENCE_I:
-		k64_cachesim_flush(&m->ic);
-		m->ic_last = m->fetch_line = WORD_NONE;
-		m->buf_w[0] = m->buf_w[1] = WORD_NONE;
+		k64_cachesim_flush(&m->ic);   /* and the fetch buffers (model_retire) */
+		m->ic_last = WORD_NONE;
 		return p[K64_P_fence];
-	case K64_IC_FMISC: case K64_IC_FADD: case K64_IC_FCVT:
-		c = p[K64_P_multicycle] + p[K64_P_fadd_latency];
-		m->cause[K64_C_FP] += c;
-		return c;
-	case K64_IC_FMUL: case K64_IC_FMA: {
-		bool dbl = ((d->word >> 25) & 3) == 1;
-		c = p[K64_P_multicycle] + (dbl ? p[K64_P_fmul_d_latency] : p[K64_P_fmul_s_latency]);
-		m->cause[K64_C_FP] += c;
-		return c;
-	}
-	case K64_IC_FDIV: case K64_IC_FSQRT: {
-		bool dbl = ((d->word >> 25) & 3) == 1;
-		c = p[K64_P_multicycle] + (dbl ? p[K64_P_fdiv_d_latency] : p[K64_P_fdiv_s_latency]);
-		m->cause[K64_C_FP] += c;
-		return c;
-	}
 	case K64_IC_VLOAD:
-		return vmem(m, h, r, false);
+		return vmem(m, h, d, r, false);
 	case K64_IC_VSTORE:
-		return vmem(m, h, r, true);
+		return vmem(m, h, d, r, true);
 	case K64_IC_VAES:
 		return vcrypto(m, r, 128, 2, p[K64_P_aes_round]);
 	case K64_IC_VSHA2: {
@@ -683,78 +745,244 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_r
 	case K64_IC_VSM3:
 		return vcrypto(m, r, 256, 3, p[K64_P_sm3_step]);
 	case K64_IC_VKECCAK:
-		return vkeccak(m, h, r);
+		return vkeccak(m, h, d, r);
 	default:
-		return vector(m, h, r);
+		return vector(m, h, d, r);
 	}
 }
 
-/* The slow part of an instruction's issue: a counter read already computed it, or it needs
- * fetch words that are not in the buffers. */
-static __attribute__((noinline)) uint64_t issue_slow(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d)
+/* One instruction: its issue (after the fetch of what the buffers lack) and cost; t and the
+ * fetch state are the caller's locals (stores through m would serialise the loop; cost() and
+ * the miss paths never touch them). Returns the cost. */
+static inline __attribute__((always_inline)) uint64_t step(struct k64_model *m, struct k64_hart *h,
+							    const struct k64_dinsn *d, const struct k64_retire *r,
+							    uint64_t *t, struct fetch *f, uint64_t *stall, uint64_t *stall_ev)
 {
-	if (m->pre_d == d) {
-		m->pre_d = NULL;
-		return m->pre_issue;
+	uint64_t issue = *t, pc = d->pc;
+	bool pre = unlikely(d == m->pre_d);
+	if (pre || unlikely((pc >> 3) != f->w0 || ((pc + d->len - 1) >> 3) != f->w0)) {
+		/* a counter read in d computed its issue already (model_cycles) */
+		uint64_t ready = pre ? m->pre_issue : fetch_insn(m, h, f, d);
+		m->pre_d = pre ? NULL : m->pre_d;
+		if (ready > issue) {
+			*stall_ev += ready - issue;
+			*stall += unlikely(m->fetch_refill | m->fetch_walk) ? fetch_apportion(m, ready - issue) : ready - issue;
+			issue = ready;
+		} else if (unlikely(m->fetch_refill | m->fetch_walk)) {
+			m->fetch_refill = m->fetch_walk = 0;
+		}
 	}
-	uint64_t issue = issue_of(m, h, d);
-	uint64_t stall = issue - m->t;
-	if (unlikely(m->fetch_refill | m->fetch_walk)) {
-		/* the part of the stall spent refilling the I-cache or walking goes to those causes */
-		uint64_t w = m->fetch_walk < stall ? m->fetch_walk : stall;
-		uint64_t f = m->fetch_refill < stall - w ? m->fetch_refill : stall - w;
-		m->cause[K64_C_TLB] += w;
-		m->cause[K64_C_CMISS] += f;
-		stall -= w + f;
-		m->fetch_refill = m->fetch_walk = 0;
+	/* ALU, branches and jumps (the common case) cost `alu`, charged to the integer cause,
+	 * which k64_model_cause computes as what the other causes leave of the total */
+	unsigned k = d->cls;
+	uint64_t c = m->p[K64_P_alu];
+	if (k == K64_IC_LOAD) {
+		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
+		c = m->p[K64_P_load_hit] + data_read(m, h, m->priv, r->pre_rs1 + (uint64_t)d->imm, size);
+		m->cause[K64_C_SMEM] += m->p[K64_P_load_hit];
+	} else if (k == K64_IC_STORE) {
+		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
+		c = m->p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 + (uint64_t)d->imm, size);
+		m->cause[K64_C_SMEM] += m->p[K64_P_store];
+	} else if (k > K64_IC_JALR) {
+		c = cost(m, h, d, r);
+		if (unlikely(k == K64_IC_FENCE_I))
+			f->w0 = f->w1 = f->line = WORD_NONE;
 	}
-	m->cause[K64_C_FETCH] += stall;
-	m->event[K64_EV_FETCH_STALL] += issue - m->t;
-	return issue;
+	*t = issue + c;
+	f->t = issue;
+	return c;
 }
 
-static void model_retire(void *ctx, struct k64_hart *h, struct k64_retire *rec, unsigned n)
+/* ---- block summaries --------------------------------------------------------------------- */
+/* A block is timed as segments: a head instruction, timed in full by step(), then a run of
+ * instructions whose timing is static: a cost that depends on nothing dynamic (cost_static)
+ * and no fetch beyond another word of the line just fetched (fetch_repeat). In the run, each
+ * instruction issues after max(the previous one's cost, fetch_repeat when it needs a new word)
+ * (model_retire's recurrence with fetch_t = the previous issue), so the run's length in cycles
+ * is known when the block is first seen; only its first step depends on the head's cost. */
+struct tseg {
+	uint8_t head, end;          /* the run is head+1 .. end (empty when end == head) */
+	bool repeat;                /* head+1 fetches another word of the line */
+	bool fetches;               /* the run fetches words: the buffers end as w0, w1 */
+	uint32_t delta;             /* issue(end) - issue(head+1) */
+	uint32_t stall;             /* fetch stall of head+2 .. end */
+	uint32_t c_end;             /* cost of end */
+	uint64_t w0, w1;
+};
+struct tblk {
+	const struct k64_block *blk;
+	uint64_t pc;
+	uint32_t n, nseg, ncls;
+	uint32_t muldiv, fp;        /* cycles the runs charge to those causes */
+	struct { uint8_t cls, count; } cls[K64_BLOCK_MAX];   /* non-ALU classes of the block */
+	struct tseg seg[];
+};
+#define TBLK_MAX (1u << 20)        /* summaries kept before starting again */
+
+static enum { F_NONE, F_REPEAT, F_OTHER } fetch_kind(const struct k64_model *m, const struct k64_dinsn *d)
+{
+	uint64_t prev = (d[-1].pc + d[-1].len - 1) >> 3, w0 = d->pc >> 3, w1 = (d->pc + d->len - 1) >> 3;
+	if (w1 != w0)
+		return F_OTHER;
+	if (w0 == prev)
+		return F_NONE;
+	/* the buffer holds the previous instruction's last word; the line shortcut applies as
+	 * fetch_word sets it up */
+	if ((w0 >> 3) == (prev >> 3) && m->fetch_shortcut && (!m->p[K64_P_icache_enable] || cacheable(m, prev << 3)))
+		return F_REPEAT;
+	return F_OTHER;
+}
+
+static __attribute__((noinline)) struct tblk *summary(struct k64_model *m, struct k64_block *blk)
+{
+	uint32_t slot = blk->obs_slot;
+	if (slot && slot <= m->ntb) {
+		struct tblk *s = m->tb[slot - 1];
+		if (s->blk == blk && s->pc == blk->pc && s->n == blk->n)
+			return s;
+	}
+	if (m->ntb == TBLK_MAX) {
+		for (uint32_t i = 0; i < m->ntb; i++)
+			free(m->tb[i]);
+		m->ntb = 0;
+	}
+	if (m->ntb == m->captb) {
+		uint32_t cap = m->captb ? 2 * m->captb : 1024;
+		struct tblk **tb = realloc(m->tb, cap * sizeof *tb);
+		if (!tb)
+			return NULL;
+		m->tb = tb;
+		m->captb = cap;
+	}
+	unsigned n = blk->n;
+	const struct k64_dinsn *d = blk->d;
+	bool head[K64_BLOCK_MAX + 1];
+	int kind[K64_BLOCK_MAX];
+	uint64_t c[K64_BLOCK_MAX];
+	enum k64_cause cause[K64_BLOCK_MAX];
+	unsigned nseg = 0;
+	for (unsigned i = 0; i < n; i++) {
+		kind[i] = i ? fetch_kind(m, d + i) : F_OTHER;
+		head[i] = !cost_static(m, d + i, &c[i], &cause[i]) || kind[i] == F_OTHER;
+		nseg += head[i];
+	}
+	struct tblk *s = calloc(1, sizeof *s + nseg * sizeof s->seg[0]);
+	if (!s)
+		return NULL;
+	s->blk = blk;
+	s->pc = blk->pc;
+	s->n = n;
+	s->nseg = nseg;
+	uint32_t counts[K64_IC_COUNT] = { 0 };
+	for (unsigned i = 0; i < n; i++)
+		counts[d[i].cls]++;
+	for (unsigned k = 1; k < K64_IC_COUNT; k++)
+		if (counts[k]) {
+			s->cls[s->ncls].cls = (uint8_t)k;
+			s->cls[s->ncls++].count = (uint8_t)counts[k];
+		}
+	uint64_t rep = m->fetch_repeat;
+	for (unsigned i = 0, j = 0; i < n; j++) {
+		struct tseg *g = &s->seg[j];
+		unsigned e = i;
+		while (e + 1 < n && !head[e + 1])
+			e++;
+		g->head = (uint8_t)i;
+		g->end = (uint8_t)e;
+		if (e > i) {
+			g->repeat = kind[i + 1] == F_REPEAT;
+			g->c_end = (uint32_t)c[e];
+			uint64_t last = ~0ull;
+			for (unsigned k = i + 1; k <= e; k++) {
+				if (k > i + 1) {
+					bool r = kind[k] == F_REPEAT;
+					g->delta += (uint32_t)(r && rep > c[k - 1] ? rep : c[k - 1]);
+					g->stall += (uint32_t)(r && rep > c[k - 1] ? rep - c[k - 1] : 0);
+				}
+				if (kind[k] == F_REPEAT)
+					last = k;
+				if (cause[k] == K64_C_MULDIV)
+					s->muldiv += (uint32_t)c[k];
+				else if (cause[k] == K64_C_FP)
+					s->fp += (uint32_t)c[k];
+			}
+			if (last != ~0ull) {
+				g->fetches = true;
+				g->w0 = d[last].pc >> 3;
+				g->w1 = (d[last - 1].pc + d[last - 1].len - 1) >> 3;
+			}
+		}
+		i = e + 1;
+	}
+	m->tb[m->ntb++] = s;
+	blk->obs_slot = m->ntb;
+	return s;
+}
+
+/* A whole block alone (no later observer reads the records' cycles), by its summary. */
+static bool retire_block(struct k64_model *m, struct k64_hart *h, const struct k64_batch *bt, uint64_t *tp,
+			 struct fetch *f, uint64_t *stall, uint64_t *stall_ev)
+{
+	struct tblk *s = summary(m, bt->blk);
+	if (!s)
+		return false;
+	uint64_t t = *tp, rep = m->fetch_repeat;
+	for (const struct tseg *g = s->seg, *ge = s->seg + s->nseg; g < ge; g++) {
+		uint64_t c = step(m, h, bt->d + g->head, bt->r + g->head, &t, f, stall, stall_ev);
+		if (g->end == g->head)
+			continue;
+		uint64_t first = g->repeat && rep > c ? rep : c;
+		uint64_t st = (first - c) + g->stall;
+		uint64_t ie = f->t + first + g->delta;
+		*stall += st;
+		*stall_ev += st;
+		t = ie + g->c_end;
+		f->t = ie;
+		if (g->fetches) {
+			f->w0 = g->w0;
+			f->w1 = g->w1;
+		}
+	}
+	for (unsigned i = 0; i < s->ncls; i++)
+		m->cls[s->cls[i].cls] += s->cls[i].count;
+	m->cause[K64_C_MULDIV] += s->muldiv;
+	m->cause[K64_C_FP] += s->fp;
+	*tp = t;
+	return true;
+}
+
+static void model_retire(void *ctx, struct k64_hart *h, const struct k64_batch *bt)
 {
 	struct k64_model *m = ctx;
-	uint64_t alu = m->p[K64_P_alu];
-	for (struct k64_retire *r = rec, *end = rec + n; r < end; r++) {
-		const struct k64_dinsn *d = r->d;
-		uint64_t t0 = m->t, issue = t0, pc = d->pc, w0 = pc >> 3;
-		if (w0 != m->buf_w[0] || ((pc + d->len - 1) >> 3) != w0 || m->pre_d) {
-			if (likely((pc >> 6) == m->fetch_line && ((pc + d->len - 1) >> 3) == w0 && w0 != m->buf_w[1] &&
-				   !m->pre_d)) {
-				/* another word of the 64-byte line fetched last: same page (TLB hit), same
-				 * I-cache line (hit) */
-				uint64_t ready = m->fetch_t + m->fetch_repeat;
-				m->buf_w[1] = m->buf_w[0];
-				m->buf_w[0] = w0;
-				m->fetch_t = ready;
-				if (ready > t0) {
-					issue = ready;
-					m->cause[K64_C_FETCH] += ready - t0;
-					m->event[K64_EV_FETCH_STALL] += ready - t0;
-				}
-			} else {
-				issue = issue_slow(m, h, d);
-			}
+	const struct k64_dinsn *d = bt->d;
+	struct k64_retire *r = bt->r, *end = bt->r + bt->n;
+	uint64_t t = m->t, stall_ev = 0, stall = 0;
+	struct fetch f = m->f;
+	m->priv = bt->priv;
+	m->retired += bt->n;
+	if (!(bt->whole && h->nobs == 1 && retire_block(m, h, bt, &t, &f, &stall, &stall_ev)))
+		for (; r < end; r++, d++) {
+			uint64_t t0 = t;
+			step(m, h, d, r, &t, &f, &stall, &stall_ev);
+			if (d->cls != K64_IC_ALU)   /* ALU instructions: what the other classes leave */
+				m->cls[d->cls]++;
+			r->cycles = (uint32_t)(t - t0);
 		}
-		/* ALU, branches and jumps (the common case) cost `alu`, charged to the integer cause,
-		 * which k64_model_cause computes as what the other causes leave of the total */
-		uint64_t c = likely(d->cls <= K64_IC_JALR) ? alu : cost(m, h, r);
-		m->cls[d->cls]++;
-		m->t = issue + c;
-		m->fetch_t = issue;
-		if (r->taken) {
-			/* execute resolves the branch and flushes both fetch buffers (§4b Fetch) */
-			m->buf_w[0] = m->buf_w[1] = WORD_NONE;
-			m->fetch_t = issue + m->p[K64_P_branch_redirect];
-			if (m->t < m->fetch_t) {
-				m->cause[K64_C_FETCH] += m->fetch_t - m->t;
-				m->t = m->fetch_t;
-			}
+	if (bt->taken) {
+		/* execute resolves the branch and flushes both fetch buffers (§4b Fetch) */
+		f.w0 = f.w1 = WORD_NONE;
+		f.t += m->p[K64_P_branch_redirect];
+		if (t < f.t) {
+			end[-1].cycles += (uint32_t)(f.t - t);
+			m->cause[K64_C_FETCH] += f.t - t;
+			t = f.t;
 		}
-		r->cycles = (uint32_t)(m->t - t0);
 	}
+	m->cause[K64_C_FETCH] += stall;
+	m->event[K64_EV_FETCH_STALL] += stall_ev;
+	m->t = t;
+	m->f = f;
 }
 
 /* A trap: the faulting instruction does not retire; the pipeline is flushed and the handler
@@ -768,8 +996,8 @@ static void model_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t t
 	m->pre_d = NULL;
 	m->traps++;
 	m->t += m->p[K64_P_trap];
-	m->buf_w[0] = m->buf_w[1] = WORD_NONE;
-	m->fetch_t = m->t;
+	m->f.w0 = m->f.w1 = WORD_NONE;
+	m->f.t = m->t;
 }
 
 /* Time source: a counter read in d sees the cycle d issues (computed now and kept for its
@@ -807,8 +1035,8 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 	/* assumed walk: the upper levels hit the PTE line cache, the leaf refills a 64 B line */
 	m->walk = p[K64_P_walk_levels_cached] * p[K64_P_ptec_hit] + p[K64_P_mem_read] + 8 * p[K64_P_mem_beat] +
 		  p[K64_P_refill_overhead];
-	m->buf_w[0] = m->buf_w[1] = WORD_NONE;
-	m->ic_last = m->dc_last = m->itlb_last = m->dtlb_last = m->fetch_line = WORD_NONE;
+	m->f.w0 = m->f.w1 = m->f.line = WORD_NONE;
+	m->ic_last = m->dc_last = m->itlb_last = m->dtlb_last = WORD_NONE;
 	m->fetch_repeat = p[K64_P_icache_enable] ? m->fetch_hit : p[K64_P_fetch_overhead] + p[K64_P_mem_read];
 	m->fetch_shortcut = !p[K64_P_icache_enable] || p[K64_P_icache_line] >= 64;
 	uint64_t isz = p[K64_P_icache_enable] ? p[K64_P_icache_size] : 4096, iline = p[K64_P_icache_enable] ? p[K64_P_icache_line] : 64;
@@ -849,6 +1077,18 @@ static const struct { const char *name; unsigned ev; } event_list[] = {
 	{ "memory_stall_cycles", K64_EV_MEM_STALL }, { "vector_busy_cycles", K64_EV_VECTOR_BUSY },
 	{ "crypto_busy_cycles", K64_EV_CRYPTO_BUSY }, { "keccak_busy_cycles", K64_EV_KECCAK_BUSY },
 };
+
+/* Retired instructions of class c (the retire loop counts all but ALU ones). */
+static uint64_t class_count(const struct k64_model *m, int c)
+{
+	if (c != K64_IC_ALU)
+		return m->cls[c];
+	uint64_t other = 0;
+	for (int i = 0; i < K64_IC_COUNT; i++)
+		if (i != K64_IC_ALU)
+			other += m->cls[i];
+	return m->retired - other;
+}
 
 /* Instruction groups of --stats (a class may count in one group only). */
 static void groups(const struct k64_model *m, uint64_t *keccak, uint64_t *crypto, uint64_t *vec, uint64_t *smem,
@@ -898,8 +1138,8 @@ void k64_model_write_json(const struct k64_model *m, FILE *f, uint64_t instret, 
 		(unsigned long long)ve, (unsigned long long)sm, (unsigned long long)br);
 	fputs("  \"instructions_by_class\": {", f);
 	for (int c = 0, first = 1; c < K64_IC_COUNT; c++)
-		if (m->cls[c]) {
-			fprintf(f, "%s\"%s\": %llu", first ? "" : ", ", k64_iclass_names[c], (unsigned long long)m->cls[c]);
+		if (class_count(m, c)) {
+			fprintf(f, "%s\"%s\": %llu", first ? "" : ", ", k64_iclass_names[c], (unsigned long long)class_count(m, c));
 			first = 0;
 		}
 	fputs("},\n  \"cycles_by_cause\": {", f);

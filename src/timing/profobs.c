@@ -17,9 +17,8 @@ struct k64_profobs {
 /* psABI link registers: ra and t0 (unprivileged spec, the return-address stack hints of jalr) */
 static bool link_reg(unsigned r) { return r == 1 || r == 5; }
 
-static enum k64_prof_kind kind_of(const struct k64_retire *r)
+static enum k64_prof_kind kind_of(const struct k64_dinsn *d, bool taken)
 {
-	const struct k64_dinsn *d = r->d;
 	unsigned rd = (d->word >> 7) & 31, rs1 = (d->word >> 15) & 31;
 	if (d->cls == K64_IC_JAL || d->cls == K64_IC_JALR) {
 		if (link_reg(rd))
@@ -28,21 +27,22 @@ static enum k64_prof_kind kind_of(const struct k64_retire *r)
 			return K64_PROF_RET;
 		return K64_PROF_JUMP;
 	}
-	return r->taken ? K64_PROF_JUMP : K64_PROF_PLAIN;
+	return taken ? K64_PROF_JUMP : K64_PROF_PLAIN;
 }
 
-static void prof_retire(void *ctx, struct k64_hart *h, struct k64_retire *r, unsigned n)
+static void prof_retire(void *ctx, struct k64_hart *h, const struct k64_batch *b)
 {
 	struct k64_profobs *o = ctx;
 	(void)h;
-	for (unsigned i = 0; i < n; i++) {
+	for (unsigned i = 0; i < b->n; i++) {
+		const struct k64_dinsn *d = &b->d[i];
 		if (o->have)
-			k64_profile_retire(o->p, o->pc, o->len, o->kind, r[i].d->pc, o->cycles);
+			k64_profile_retire(o->p, o->pc, o->len, o->kind, d->pc, o->cycles);
 		o->have = true;
-		o->pc = r[i].d->pc;
-		o->len = r[i].d->len;
-		o->kind = kind_of(&r[i]);
-		o->cycles = o->timed ? r[i].cycles : 1;
+		o->pc = d->pc;
+		o->len = d->len;
+		o->kind = kind_of(d, b->taken && i + 1 == b->n);
+		o->cycles = o->timed ? b->r[i].cycles : 1;
 	}
 }
 

@@ -70,7 +70,27 @@ struct k64_cachesim {
 };
 int k64_cachesim_init(struct k64_cachesim *c, uint64_t size, uint64_t line, unsigned ways);
 void k64_cachesim_free(struct k64_cachesim *c);
-/* Looks addr up; on a miss allocates its line when allocate is set. Returns true on a hit. */
-bool k64_cachesim_access(struct k64_cachesim *c, uint64_t addr, bool allocate);
+/* Looks addr up; on a miss allocates its line when allocate is set. Returns true on a hit.
+ * Inline: the timing model calls it for most memory accesses. */
+static inline bool k64_cachesim_access(struct k64_cachesim *c, uint64_t addr, bool allocate)
+{
+	uint64_t ln = addr >> c->line_shift;
+	uint64_t *set = c->tag + (size_t)(ln & (c->sets - 1)) * c->ways;
+	for (unsigned w = 0; w < c->ways; w++)
+		if (set[w] == ln) {
+			for (; w > 0; w--)     /* move to the front: most recently used */
+				set[w] = set[w - 1];
+			set[0] = ln;
+			c->hits++;
+			return true;
+		}
+	c->misses++;
+	if (allocate) {
+		for (unsigned w = c->ways - 1; w > 0; w--)   /* evict the least recently used */
+			set[w] = set[w - 1];
+		set[0] = ln;
+	}
+	return false;
+}
 void k64_cachesim_flush(struct k64_cachesim *c);
 #endif
