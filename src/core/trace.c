@@ -291,7 +291,7 @@ static bool raised(struct k64_tracer *t, const struct k64_hart *h, const struct 
 		return true;
 	if (!now || d->desc->op != K64_OP_CALL || !d->fn)
 		return false;
-	if (!t->scratch && !(t->scratch = malloc(sizeof *t->scratch)))
+	if (!t->scratch && !(t->scratch = calloc(1, sizeof *t->scratch)))
 		return false;
 	struct k64_hart *s = t->scratch;
 	/* the scalar, FP, vector and CSR state: all an arithmetic instruction reads (no memory) */
