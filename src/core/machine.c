@@ -163,6 +163,7 @@ void k64_machine_destroy(struct k64_machine *m)
 	k64_mem_free(&m->mem);
 	k64_model_free(m->model);
 	k64_profile_free(m->profile);
+	k64_trace_end(&m->tracer);
 	free(m->profobs);
 	free(m->hart);
 	free(m);
@@ -200,10 +201,9 @@ uint64_t k64_instret(const struct k64_machine *m) { return m->hart->instret; }
 void k64_trace(struct k64_machine *m, FILE *out, bool disasm)
 {
 	k64_observer_remove(m->hart, &m->tracer);
-	m->tracer.out = out;
-	m->tracer.disasm = disasm;
+	k64_trace_start(&m->tracer, m->hart, out, disasm);
 	if (out) {
-		struct k64_observer o = { &m->tracer, k64_trace_retire, NULL, true, NULL };
+		struct k64_observer o = { &m->tracer, k64_trace_retire, k64_trace_trap, true, NULL };
 		k64_observer_add(m->hart, &o);
 	}
 }

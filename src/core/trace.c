@@ -1,134 +1,481 @@
-/* --trace: the commit log, one line per retired instruction in Spike's --log-commits format
- * ("core   0: <priv> 0x<pc> (0x<insn>)" then " x<n>  0x<value>" per register written,
- * " mem 0x<addr>" per load and " mem 0x<addr> 0x<value>" per store), so karu64 and Spike runs
- * can be diffed line by line. An optional disassembly column follows a tab and '#'. */
+/* --trace: the commit log, line for line what Spike's `--log-commits` (without `-l`) prints,
+ * so that karu64 and Spike (or an RTL printing the same format) can be diffed and the first
+ * instruction where they disagree found (doc/trace.md).
+ *
+ * A line is "core   0: <priv> 0x<pc> (0x<insn>)", then the state the instruction wrote, then
+ * its memory accesses. Spike collects the writes in a std::map keyed by (number << 4 | kind)
+ * with kind 0 = x, 1 = f, 2 = v, 3 = "vector instruction" (prints " e<sew> m<lmul> l<vl>"
+ * once, before the first vector entry), 4 = CSR; so entries come out sorted by number first
+ * (x5 before c8_vstart before x10), kind second. Then " mem 0x<addr>" for every load, in order,
+ * then " mem 0x<addr> 0x<value>" for every store (the value as wide as the access). Vector
+ * accesses are logged one element at a time (whole-register stores one byte at a time).
+ *
+ * CSR writes are logged as Spike's CSR objects log them: fcsr as fflags and frm, vcsr as vxsat
+ * and vxrm, sstatus as mstatus, sie/sip as themselves and mie/mip; implicit writes too: mstatus at mret/sret and
+ * when FS or VS becomes dirty, fflags when an FP instruction raised a flag, vxsat when a
+ * fixed-point instruction saturated, vstart (set to 0) by every vector instruction, vl and
+ * vtype at vset{i}vl{i} (vtype only when the requested value differs from the old one, as
+ * Spike compares them). Implicit writes are found by comparing the CSRs with their values
+ * after the previous instruction, so nothing in the execution paths pays for the log.
+ * An optional disassembly column follows a tab and '#'. */
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "core/hart.h"
 #include "core/trace.h"
+
+enum { K_X = 0, K_F = 1, K_V = 2, K_VEC = 3, K_CSR = 4 };
+enum { CSR_FFLAGS = 0x001, CSR_FRM = 0x002, CSR_FCSR = 0x003, CSR_VSTART = 0x008, CSR_VXSAT = 0x009,
+       CSR_VXRM = 0x00a, CSR_VCSR = 0x00f, CSR_MSTATUS = 0x300, CSR_VL = 0xc20, CSR_VTYPE = 0xc21 };
 
 static void value(FILE *f, unsigned bits, uint64_t v)
 {
 	fprintf(f, "0x%0*llx", (int)(bits / 4), (unsigned long long)(bits < 64 ? v & ((1ull << bits) - 1) : v));
 }
 
+/* Names as Spike's csr_name() gives them (riscv/encoding.h). */
 static const struct { unsigned csr; const char *name; } csr_names[] = {
 	{ 0x001, "fflags" }, { 0x002, "frm" }, { 0x003, "fcsr" }, { 0x008, "vstart" }, { 0x009, "vxsat" },
-	{ 0x00a, "vxrm" }, { 0x00f, "vcsr" }, { 0x100, "sstatus" }, { 0x104, "sie" }, { 0x105, "stvec" },
-	{ 0x106, "scounteren" }, { 0x10a, "senvcfg" }, { 0x140, "sscratch" }, { 0x141, "sepc" },
-	{ 0x142, "scause" }, { 0x143, "stval" }, { 0x144, "sip" }, { 0x180, "satp" }, { 0x300, "mstatus" },
-	{ 0x301, "misa" }, { 0x302, "medeleg" }, { 0x303, "mideleg" }, { 0x304, "mie" }, { 0x305, "mtvec" },
-	{ 0x306, "mcounteren" }, { 0x30a, "menvcfg" }, { 0x320, "mcountinhibit" }, { 0x340, "mscratch" },
-	{ 0x341, "mepc" }, { 0x342, "mcause" }, { 0x343, "mtval" }, { 0x344, "mip" }, { 0x747, "mseccfg" },
-	{ 0xb00, "mcycle" }, { 0xb02, "minstret" },
+	{ 0x00a, "vxrm" }, { 0x00f, "vcsr" }, { 0x015, "seed" }, { 0x100, "sstatus" }, { 0x104, "sie" },
+	{ 0x105, "stvec" }, { 0x106, "scounteren" }, { 0x10a, "senvcfg" }, { 0x140, "sscratch" },
+	{ 0x141, "sepc" }, { 0x142, "scause" }, { 0x143, "stval" }, { 0x144, "sip" }, { 0x180, "satp" },
+	{ 0x300, "mstatus" }, { 0x301, "misa" }, { 0x302, "medeleg" }, { 0x303, "mideleg" }, { 0x304, "mie" },
+	{ 0x305, "mtvec" }, { 0x306, "mcounteren" }, { 0x30a, "menvcfg" }, { 0x309, "mvip" },
+	{ 0x320, "mcountinhibit" },
+	{ 0x340, "mscratch" }, { 0x341, "mepc" }, { 0x342, "mcause" }, { 0x343, "mtval" }, { 0x344, "mip" },
+	{ 0x34a, "mtinst" }, { 0x34b, "mtval2" }, { 0x747, "mseccfg" }, { 0x7a0, "tselect" },
+	{ 0x7a1, "tdata1" }, { 0x7a2, "tdata2" }, { 0x7a3, "tdata3" }, { 0x7a4, "tinfo" },
+	{ 0xb00, "mcycle" }, { 0xb02, "minstret" }, { 0xc20, "vl" }, { 0xc21, "vtype" },
 };
 
-/* Spike logs a CSR write as " c<decimal number>_<name> 0x<value>" before the register write. */
-static void csr_write_entry(FILE *f, struct k64_hart *h, const struct k64_dinsn *d)
+static const char *csr_name(unsigned csr, char *buf, size_t len)
 {
-	unsigned csr = (unsigned)d->imm & 0xfff, f3 = (d->word >> 12) & 3, rs1 = (d->word >> 15) & 31;
-	if (f3 != 1 && rs1 == 0)
-		return; /* csrrs/csrrc with x0 or uimm 0 do not write */
-	char name[16];
-	const char *n = NULL;
 	for (size_t i = 0; i < sizeof csr_names / sizeof csr_names[0]; i++)
 		if (csr_names[i].csr == csr)
-			n = csr_names[i].name;
-	if (!n && csr >= 0x3a0 && csr <= 0x3af)
-		snprintf(name, sizeof name, "pmpcfg%u", csr - 0x3a0), n = name;
-	if (!n && csr >= 0x3b0 && csr <= 0x3ef)
-		snprintf(name, sizeof name, "pmpaddr%u", csr - 0x3b0), n = name;
-	uint64_t v;
-	if (!n || !k64_csr_read(h, d, csr, &v))
-		return;
-	fprintf(f, " c%u_%s ", csr, n);
-	value(f, 64, v);
+			return csr_names[i].name;
+	if (csr >= 0x3a0 && csr <= 0x3af)
+		snprintf(buf, len, "pmpcfg%u", csr - 0x3a0);
+	else if (csr >= 0x3b0 && csr <= 0x3ef)
+		snprintf(buf, len, "pmpaddr%u", csr - 0x3b0);
+	else if (csr >= 0xb03 && csr <= 0xb1f)
+		snprintf(buf, len, "mhpmcounter%u", csr - 0xb00);
+	else if (csr >= 0x323 && csr <= 0x33f)
+		snprintf(buf, len, "mhpmevent%u", csr - 0x320);
+	else
+		return NULL;
+	return buf;
 }
 
-/* Spike's vector note: " e<sew> m<lmul> l<vl>" (fractional LMUL as mf<n>). */
-static void vconfig(FILE *f, const struct k64_hart *h)
+/* The entries of one line, kept sorted by key as Spike's map keeps them. */
+struct entry { uint32_t key; uint64_t val; };
+struct line { struct entry e[80]; unsigned n; };
+
+static void put(struct line *l, unsigned num, unsigned kind, uint64_t val)
 {
-	if (h->vtype >> 63) {
-		fputs(" vill", f);
+	uint32_t key = num << 4 | kind;
+	unsigned i = 0;
+	while (i < l->n && l->e[i].key < key)
+		i++;
+	if (i < l->n && l->e[i].key == key) {
+		l->e[i].val = val;   /* a later write of the same register replaces the earlier one */
 		return;
 	}
-	unsigned sew = 8u << ((h->vtype >> 3) & 7), l = h->vtype & 7;
-	fprintf(f, " e%u %s%u l%llu", sew, l >= 5 ? "mf" : "m", l >= 5 ? 1u << (8 - l) : 1u << l,
-		(unsigned long long)h->vl);
+	if (l->n == sizeof l->e / sizeof l->e[0])
+		return;
+	memmove(&l->e[i + 1], &l->e[i], (l->n - i) * sizeof l->e[0]);
+	l->e[i] = (struct entry){ key, val };
+	l->n++;
 }
 
-/* Registers a vector instruction wrote: the destination group at LMUL (or the vkeccak.vi group);
- * mask-producing and scalar-result instructions show their first register only. */
-static unsigned vgroup(const struct k64_hart *h, const struct k64_insn_desc *desc)
+/* An explicit CSR write by a CSR instruction, as the CSR object Spike writes logs it. */
+static void csr_write(struct line *l, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
 {
-	if (!strncmp(desc->name, "vkeccak", 7))
-		return h->vlen >= 2048 ? 1 : 2048 / h->vlen;
-	if (!strncmp(desc->name, "vm", 2) || (h->vtype >> 63))
-		return 1;
-	unsigned l = h->vtype & 7;
-	return l >= 4 ? 1 : 1u << l;
+	unsigned csr = (unsigned)d->imm & 0xfff, f3 = (d->word >> 12) & 3, rs1 = (d->word >> 15) & 31;
+	unsigned rd = (d->word >> 7) & 31;
+	if (f3 != 1 && rs1 == 0)
+		return; /* csrrs/csrrc with x0 or uimm 0 do not write */
+	uint64_t v;
+	if (csr == 0xb00 || (csr >= 0xb02 && csr <= 0xb1f)) {
+		/* counters: Spike logs the value written, not the count read back after it */
+		uint64_t src = (d->word >> 14) & 1 ? rs1 : r->pre_rs1, old = 0;
+		if (rd)
+			old = h->x[rd];
+		else if (!k64_csr_read(h, d, csr, &old))
+			return;
+		v = f3 == 1 ? src : f3 == 2 ? old | src : old & ~src;
+		put(l, csr, K_CSR, v);
+		return;
+	}
+	switch (csr) {
+	case CSR_FCSR:
+		put(l, CSR_FFLAGS, K_CSR, h->fflags);
+		put(l, CSR_FRM, K_CSR, h->frm);
+		return;
+	case CSR_VCSR:
+		put(l, CSR_VXSAT, K_CSR, h->vxsat);
+		put(l, CSR_VXRM, K_CSR, h->vxrm);
+		return;
+	/* sstatus writes (and logs) mstatus alone, sie logs itself and mie, sip and mip log mvip
+	 * and mip */
+	case 0x100: put(l, CSR_MSTATUS, K_CSR, h->mstatus); return;
+	case 0x104: put(l, 0x104, K_CSR, h->mie & h->mideleg); put(l, 0x304, K_CSR, h->mie); return;
+	case 0x144: case 0x344:
+		/* Spike's mip also writes its mvip (c777; SEIP, which karu64 keeps in mip) */
+		put(l, 0x309, K_CSR, h->mip & (1u << 9));
+		put(l, 0x344, K_CSR, h->mip);
+		return;
+	}
+	char buf[24];
+	if (csr_name(csr, buf, sizeof buf) && k64_csr_read(h, d, csr, &v))
+		put(l, csr, K_CSR, v);
 }
+
+/* ---- vector instructions: the registers Spike logs ------------------------------------------ */
+/* Spike logs a vector register when it writes an element of it: the registers holding the
+ * body elements the instruction wrote (active ones, unless the mask is an operand), the
+ * destination alone for mask results and reductions. */
+static bool vactive(const struct k64_hart *h, uint32_t w, uint64_t i)
+{
+	return (w >> 25 & 1) || (h->vreg[i >> 3] >> (i & 7) & 1);
+}
+
+/* Registers holding elements [from, to) of width 8 << eb of the group at vd. */
+static uint32_t vregs_of(const struct k64_hart *h, uint32_t w, unsigned vd, uint64_t from, uint64_t to,
+			 unsigned eb, bool masked)
+{
+	uint32_t m = 0;
+	uint64_t per = h->vlenb >> eb;
+	for (uint64_t i = from; i < to; i++)
+		if (!masked || vactive(h, w, i))
+			m |= 1u << ((vd + i / per) & 31);
+	return m;
+}
+
+static uint32_t vregs_arith(const struct k64_hart *h, uint32_t w, uint64_t vstart)
+{
+	unsigned f3 = (w >> 12) & 7, f6 = w >> 26, vd = (w >> 7) & 31, rs1 = (w >> 15) & 31;
+	unsigned eb = (h->vtype >> 3) & 7;
+	uint64_t vl = h->vl;
+	bool opi = f3 == 0 || f3 == 3 || f3 == 4, opm = f3 == 2 || f3 == 6, opf = f3 == 1 || f3 == 5;
+	uint32_t one = vstart < vl ? 1u << vd : 0, all = vregs_of(h, w, vd, vstart, vl, eb, true);
+	uint32_t mask = all ? 1u << vd : 0;
+	if (opi) {
+		if (f6 == 0x11 || f6 == 0x13)                     /* vmadc, vmsbc */
+			return one;
+		if (f6 >= 0x18 && f6 <= 0x1f)                     /* integer compares */
+			return mask;
+		if (f6 == 0x10 || f6 == 0x12 || f6 == 0x17)       /* vadc, vsbc, vmerge/vmv.v */
+			return vregs_of(h, w, vd, vstart, vl, eb, false);
+		if (f6 == 0x27 && f3 == 3) {                      /* vmv<nr>r.v */
+			unsigned nr = rs1 + 1, vs2 = (w >> 20) & 31;
+			if (vd == vs2)
+				return 0;
+			return vregs_of(h, 1u << 25, vd, vstart << eb, (uint64_t)nr * h->vlenb, 0, false);
+		}
+		if ((f6 == 0x30 || f6 == 0x31) && f3 == 0)        /* vwredsum[u] */
+			return vl ? 1u << vd : 0;
+		if (f6 == 0x35)                                   /* vwsll */
+			return vregs_of(h, w, vd, vstart, vl, eb + 1, true);
+		if (f6 == 0x0e && f3 != 0) {                      /* vslideup: elements below the offset stay */
+			uint64_t off = f3 == 3 ? rs1 : h->x[rs1];
+			return vregs_of(h, w, vd, vstart < off ? off : vstart, vl, eb, true);
+		}
+		return all;
+	}
+	if (opm) {
+		if (f3 == 2 && f6 <= 0x07)                        /* reductions */
+			return vl ? 1u << vd : 0;
+		if (f3 == 2 && f6 == 0x10)                        /* vmv.x.s, vcpop.m, vfirst.m */
+			return 0;
+		if (f3 == 6 && f6 == 0x10)                        /* vmv.s.x */
+			return one;
+		if (f3 == 2 && f6 == 0x14 && rs1 < 16)            /* vmsbf, vmsof, vmsif */
+			return mask;
+		if (f3 == 2 && f6 == 0x17) {                      /* vcompress: packed to the bottom */
+			uint64_t n = 0;
+			for (uint64_t i = 0; i < vl; i++)
+				n += h->vreg[(size_t)rs1 * h->vlenb + (i >> 3)] >> (i & 7) & 1;
+			return vregs_of(h, 1u << 25, vd, 0, n, eb, false);
+		}
+		if (f3 == 2 && f6 >= 0x18 && f6 <= 0x1f)          /* mask logical */
+			return one;
+		if (f6 >= 0x30)                                   /* widening */
+			return vregs_of(h, w, vd, vstart, vl, eb + 1, true);
+		return all;
+	}
+	if (opf) {
+		if (f3 == 1 && (f6 == 0x01 || f6 == 0x03 || f6 == 0x05 || f6 == 0x07 || f6 == 0x31 || f6 == 0x33))
+			return vl ? 1u << vd : 0;                 /* reductions */
+		if (f3 == 1 && f6 == 0x10)                        /* vfmv.f.s */
+			return 0;
+		if (f3 == 5 && f6 == 0x10)                        /* vfmv.s.f */
+			return one;
+		if (f3 == 5 && f6 == 0x17)                        /* vfmerge, vfmv.v.f */
+			return vregs_of(h, w, vd, vstart, vl, eb, false);
+		if (f6 >= 0x18 && f6 <= 0x1f)                     /* compares */
+			return mask;
+		if (f6 >= 0x30 || (f6 == 0x12 && rs1 >= 8 && rs1 < 16))  /* widening, vfwcvt */
+			return vregs_of(h, w, vd, vstart, vl, eb + 1, true);
+		return all;
+	}
+	return 0;
+}
+
+/* Vector loads and stores (opcodes LOAD-FP/STORE-FP with a vector width). */
+static bool vmem_insn(uint32_t w)
+{
+	unsigned op = w & 0x7f, width = (w >> 12) & 7;
+	return (op == 0x07 || op == 0x27) && (width == 0 || width >= 5);
+}
+static unsigned vmem_eb(uint32_t w)
+{
+	unsigned width = (w >> 12) & 7;
+	return width == 0 ? 0 : width - 4;
+}
+
+static uint32_t vregs_load(const struct k64_hart *h, uint32_t w, uint64_t vstart)
+{
+	unsigned vd = (w >> 7) & 31, nf = (w >> 29) + 1, mop = (w >> 26) & 3, lumop = (w >> 20) & 31;
+	unsigned sew_eb = (h->vtype >> 3) & 7, eb = mop & 1 ? sew_eb : vmem_eb(w);
+	int lmul = (int)(h->vtype & 7) << 29 >> 29;   /* signed log2 LMUL */
+	if (mop == 0 && lumop == 8)                       /* whole registers */
+		return vregs_of(h, 1u << 25, vd, vstart, (uint64_t)nf * (h->vlenb >> eb), eb, false);
+	if (mop == 0 && lumop == 11)                      /* vlm.v */
+		return vstart < (h->vl + 7) / 8 ? 1u << vd : 0;
+	int emul = mop & 1 ? lmul : lmul + (int)eb - (int)sew_eb;
+	unsigned gs = emul > 0 ? 1u << emul : 1;
+	uint32_t m = 0;
+	for (unsigned f = 0; f < nf; f++)
+		m |= vregs_of(h, w, vd + f * gs, vstart, h->vl, eb, true);
+	return m;
+}
+
+/* The element accesses of a vector load or store, as Spike makes them: a contiguous range
+ * (karu64's fast path) is cut into elements; whole-register and mask stores go byte by byte. */
+static void vmem_entries(FILE *f, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r,
+			 bool stores)
+{
+	uint32_t w = d->word;
+	unsigned mop = (w >> 26) & 3, lumop = (w >> 20) & 31;
+	unsigned esz = 1u << (mop & 1 ? (h->vtype >> 3) & 7 : vmem_eb(w));
+	if (mop == 0 && (lumop == 11 || (lumop == 8 && stores)))
+		esz = 1;
+	for (uint32_t k = 0; k < r->nacc; k++) {
+		const struct k64_acc *a = &r->acc[k];
+		if (!a->write != !stores)
+			continue;
+		unsigned piece = a->size % esz ? a->size : esz;
+		for (uint64_t off = 0; off < a->size; off += piece) {
+			fputs(" mem ", f);
+			value(f, 64, a->addr + off);
+			if (stores) {
+				uint64_t v = 0;
+				k64_mem_read(h->mem, a->addr + off, &v, piece <= 8 ? piece : 8);
+				fputc(' ', f);
+				value(f, piece * 8, v);
+			}
+		}
+	}
+}
+
+/* Did an instruction raise an FP flag (sticky = &fflags) or saturate (&vxsat)? Spike writes
+ * fflags whenever a flag is raised and vxsat whenever an element saturates, also when they
+ * already hold the bit. A change shows most of them; when the CSR was already nonzero and did
+ * not change, the instruction runs again on a scratch copy of the state it started from
+ * (registers from the shadow) with the CSR at 0. Only the log pays for this. */
+static bool raised(struct k64_tracer *t, const struct k64_hart *h, const struct k64_dinsn *d, bool vxsat)
+{
+	uint32_t now = vxsat ? h->vxsat : h->fflags, before = vxsat ? t->vxsat : t->fflags;
+	if (now != before)
+		return true;
+	if (!now || d->desc->op != K64_OP_CALL || !d->fn)
+		return false;
+	if (!t->scratch && !(t->scratch = calloc(1, sizeof *t->scratch)))
+		return false;
+	struct k64_hart *s = t->scratch;
+	/* the scalar, FP, vector and CSR state: all an arithmetic instruction reads (no memory) */
+	memcpy(s, h, offsetof(struct k64_hart, mem));
+	memcpy(s->f, t->f, sizeof s->f);
+	s->vstart = t->vstart;
+	if (d->desc->flags & K64_F_VEC)
+		memcpy(s->vreg, t->v, (size_t)32 * h->vlenb);
+	s->acc = NULL;
+	if (vxsat)
+		s->vxsat = 0;
+	else
+		s->fflags = 0;
+	d->fn(s, d);
+	return (vxsat ? s->vxsat : s->fflags) != 0;
+}
+
+/* Instructions that may raise FP flags or saturate, and do not touch memory. */
+static bool fp_arith(uint32_t w)
+{
+	unsigned op = w & 0x7f, f3 = (w >> 12) & 7;
+	return op == 0x53 || (op & 0x73) == 0x43 || (op == 0x57 && (f3 == 1 || f3 == 5));
+}
+static bool fixed_point(uint32_t w)
+{
+	unsigned f3 = (w >> 12) & 7, f6 = w >> 26;
+	if ((w & 0x7f) != 0x57 || !(f3 == 0 || f3 == 3 || f3 == 4))
+		return false;
+	return (f6 >= 0x20 && f6 <= 0x23) || (f6 == 0x27 && f3 != 3) || f6 == 0x2e || f6 == 0x2f;
+}
+
+/* ---- one line --------------------------------------------------------------------------- */
+static void vreg_value(FILE *f, const struct k64_hart *h, unsigned r)
+{
+	const uint8_t *v = h->vreg + (size_t)r * h->vlenb;
+	fputs("0x", f);
+	for (unsigned i = h->vlenb; i-- > 0;)
+		fprintf(f, "%02x", v[i]);
+}
+
+static void print_entries(FILE *f, const struct k64_hart *h, const struct line *l)
+{
+	bool shown = false;
+	for (unsigned i = 0; i < l->n; i++) {
+		unsigned num = l->e[i].key >> 4, kind = l->e[i].key & 15;
+		if (!shown && (kind == K_V || kind == K_VEC)) {
+			/* Spike's vector note: " e<sew> m<lmul> l<vl>" (fractional LMUL as mf<n>) */
+			unsigned sew = 8u << ((h->vtype >> 3) & 7), lm = h->vtype & 7;
+			fprintf(f, " e%u %s%u l%llu", sew, lm >= 5 ? "mf" : "m", lm >= 5 ? 1u << (8 - lm) : 1u << lm,
+				(unsigned long long)h->vl);
+			shown = true;
+		}
+		switch (kind) {
+		case K_X: fprintf(f, " x%-2u ", num); value(f, 64, l->e[i].val); break;
+		case K_F: fprintf(f, " f%-2u ", num); value(f, 64, l->e[i].val); break;
+		case K_V: fprintf(f, " v%-2u ", num); vreg_value(f, h, num); break;
+		case K_CSR: {
+			char buf[24];
+			const char *n = csr_name(num, buf, sizeof buf);
+			fprintf(f, " c%u_%s ", num, n ? n : "unknown");
+			value(f, 64, l->e[i].val);
+			break;
+		}
+		}
+	}
+}
+
+static void scalar_mem(FILE *f, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
+{
+	const struct k64_insn_desc *desc = d->desc;
+	unsigned fl = desc->flags & (K64_F_LOAD | K64_F_STORE);
+	uint64_t a = fl == (K64_F_LOAD | K64_F_STORE) ? r->pre_rs1   /* AMO: no offset */
+		   : r->pre_rs1 + (uint64_t)d->imm;
+	if (d->cls == K64_IC_SC) {
+		/* Spike's store_conditional: the store alone, when it succeeds (rd = 0); the value
+		 * from memory, as rd may be rs2 */
+		uint64_t v = 0, src = h->x[d->rs2];
+		bool stored = k64_mem_read(h->mem, a, &v, desc->mem_size) == 0;
+		bool ok = d->rd != K64_XSINK ? h->x[d->rd] == 0 : stored && v == (desc->mem_size == 4 ? (uint32_t)src : src);
+		if (ok && stored) {
+			fputs(" mem ", f);
+			value(f, 64, a);
+			fputc(' ', f);
+			value(f, desc->mem_size * 8, v);
+		}
+		return;
+	}
+	if (fl & K64_F_LOAD) {
+		fputs(" mem ", f);
+		value(f, 64, a);
+	}
+	if (fl & K64_F_STORE) {
+		/* the value stored: the source register for plain stores (a device such as HTIF may
+		 * already have changed memory), memory after an AMO */
+		uint64_t v = 0;
+		bool plain = !(fl & K64_F_LOAD);
+		if (plain)
+			v = (desc->flags & K64_F_FP) ? h->f[d->rs2] : h->x[d->rs2];
+		if (plain || k64_mem_read(h->mem, a, &v, desc->mem_size) == 0) {
+			fputs(" mem ", f);
+			value(f, 64, a);
+			fputc(' ', f);
+			value(f, desc->mem_size * 8, v);
+		}
+	}
+}
+
+static void shadow(struct k64_tracer *t, const struct k64_hart *h, bool vec);
 
 static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64_dinsn *d,
 		      const struct k64_retire *r, unsigned priv)
 {
-	uint64_t pre_rs1 = r->pre_rs1;
-	FILE *f = t->out;
 	const struct k64_insn_desc *desc = d->desc;
+	FILE *f = t->out;
+	struct line l;
+	l.n = 0;
+	if (t->resync) {
+		/* a trap or interrupt was taken since the last line: its CSR writes are not this
+		 * instruction's (Spike logs none for trap entry) */
+		k64_trace_start(t, h, t->out, t->disasm);
+		t->resync = false;
+	}
 	fprintf(f, "core   0: %u ", priv);
 	value(f, 64, d->pc);
 	fputs(" (", f);
 	value(f, d->len * 8, d->raw);
 	fputc(')', f);
 	if (desc) {
-		unsigned rd = (d->word >> 7) & 31;
+		uint32_t w = d->word;
+		unsigned rd = (w >> 7) & 31;
+		bool vec = desc->flags & K64_F_VEC, vset = vec && (w & 0x7f) == 0x57 && ((w >> 12) & 7) == 7;
+		if ((desc->flags & K64_F_WX) && rd)
+			put(&l, rd, K_X, h->x[rd]);
+		if (desc->flags & K64_F_WF)
+			put(&l, rd, K_F, h->f[rd]);
 		if (desc->fmt == K64_FMT_CSR)
-			csr_write_entry(f, h, d);
-		if ((desc->flags & K64_F_WX) && rd) {
-			fprintf(f, " x%-2u ", rd);
-			value(f, 64, h->x[rd]);
-		}
-		if (desc->flags & K64_F_VEC) {
-			vconfig(f, h);
-			if (desc->flags & K64_F_WV) {
-				unsigned vd = (d->word >> 7) & 31, n = vgroup(h, desc);
-				for (unsigned r = vd; r < vd + n && r < 32; r++) {
-					const uint8_t *v = h->vreg + (size_t)r * h->vlenb;
-					fprintf(f, " v%-2u 0x", r);
-					for (unsigned i = h->vlenb; i-- > 0;)
-						fprintf(f, "%02x", v[i]);
-				}
+			csr_write(&l, h, d, r);
+		if (w == 0x30200073 || w == 0x10200073)           /* mret, sret */
+			put(&l, CSR_MSTATUS, K_CSR, h->mstatus);
+		if (h->mstatus != t->mstatus)                     /* FS or VS made dirty */
+			put(&l, CSR_MSTATUS, K_CSR, h->mstatus);
+		if (desc->fmt != K64_FMT_CSR && (h->fflags != t->fflags || (fp_arith(w) && raised(t, h, d, false))))
+			put(&l, CSR_FFLAGS, K_CSR, h->fflags);
+		if (vec) {
+			put(&l, CSR_VSTART, K_CSR, h->vstart);
+			if (desc->fmt != K64_FMT_CSR && (h->vxsat != t->vxsat || (fixed_point(w) && raised(t, h, d, true))))
+				put(&l, CSR_VXSAT, K_CSR, h->vxsat);
+			if (vset) {
+				/* set_vl: vtype when the requested value differs from the old vtype,
+				 * vl unless vsetvl{i} x0, x0 keeps it */
+				unsigned rs1 = (w >> 15) & 31;
+				uint64_t req = (w >> 30) == 3 ? (w >> 20) & 0x3ff
+					     : (w >> 31) == 0 ? (w >> 20) & 0x7ff
+					     : h->x[(w >> 20) & 31];
+				if ((w >> 30) == 2 && ((w >> 20) & 31) == rd && rd)
+					req = h->vtype != t->vtype ? h->vtype : t->vtype;  /* vsetvl rd = rs2: x[rs2] is gone */
+				if (req != t->vtype)
+					put(&l, CSR_VTYPE, K_CSR, h->vtype);
+				if ((w >> 30) == 3 || rd || rs1 || (h->vtype >> 63))
+					put(&l, CSR_VL, K_CSR, h->vl);
+			} else {
+				uint32_t regs;
+				put(&l, 0, K_VEC, 0);
+				if (h->vl != t->vl)                       /* fault-only-first trimmed vl */
+					put(&l, CSR_VL, K_CSR, h->vl);
+				if (!strncmp(desc->name, "vkeccak", 7)) {
+					unsigned n = h->vlen >= 2048 ? 1 : 2048 / h->vlen;
+					regs = n >= 32 ? ~0u : ((1u << n) - 1) << rd;
+				} else if (vmem_insn(w))
+					regs = (w & 0x7f) == 0x07 ? vregs_load(h, w, t->vstart) : 0;
+				else
+					regs = vregs_arith(h, w, t->vstart);
+				for (unsigned v = 0; v < 32; v++)
+					if (regs >> v & 1)
+						put(&l, v, K_V, 0);
 			}
 		}
-		if (desc->flags & K64_F_WF) {
-			fprintf(f, " f%-2u ", rd);
-			value(f, 64, h->f[rd]);
-		}
-		if ((desc->flags & (K64_F_LOAD | K64_F_STORE)) && desc->mem_size) {
-			uint64_t a = pre_rs1 + (desc->flags & K64_F_STORE && !(desc->flags & K64_F_LOAD) ? (uint64_t)d->imm : 0);
-			if ((desc->flags & K64_F_LOAD) && !(desc->flags & K64_F_STORE))
-				a = pre_rs1 + (uint64_t)d->imm;
-			if ((desc->flags & (K64_F_LOAD | K64_F_STORE)) == (K64_F_LOAD | K64_F_STORE))
-				a = pre_rs1; /* AMO: address register, no offset */
-			if (desc->flags & K64_F_LOAD) {
-				fputs(" mem ", f);
-				value(f, 64, a);
-			}
-			if (desc->flags & K64_F_STORE) {
-				/* the value stored: the source register for plain stores (a device such as
-				 * HTIF may already have changed memory), memory after an AMO */
-				uint64_t v = 0;
-				bool plain = !(desc->flags & K64_F_LOAD);
-				if (plain)
-					v = (desc->flags & K64_F_FP) ? h->f[d->rs2] : h->x[d->rs2];
-				if (plain || k64_mem_read(h->mem, a, &v, desc->mem_size) == 0) {
-					fputs(" mem ", f);
-					value(f, 64, a);
-					fputc(' ', f);
-					value(f, desc->mem_size * 8, v);
-				}
-			}
-		}
+	}
+	print_entries(f, h, &l);
+	if (desc && (desc->flags & (K64_F_LOAD | K64_F_STORE)) && desc->mem_size)
+		scalar_mem(f, h, d, r);
+	if (desc && (desc->flags & K64_F_VEC) && vmem_insn(d->word)) {
+		vmem_entries(f, h, d, r, false);
+		vmem_entries(f, h, d, r, true);
 	}
 	if (t->disasm) {
 		char buf[96];
@@ -145,10 +492,48 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 		}
 	}
 	fputc('\n', f);
+	shadow(t, h, desc && (desc->flags & K64_F_VEC));
+}
+
+/* The state the next instruction starts from (the vector registers only after a vector
+ * instruction: nothing else writes them but traps, after which everything is copied). */
+static void shadow(struct k64_tracer *t, const struct k64_hart *h, bool vec)
+{
+	t->mstatus = h->mstatus;
+	t->vl = h->vl;
+	t->vtype = h->vtype;
+	t->vstart = h->vstart;
+	t->fflags = h->fflags;
+	t->frm = h->frm;
+	t->vxsat = h->vxsat;
+	t->vxrm = h->vxrm;
+	memcpy(t->f, h->f, sizeof t->f);
+	if (vec)
+		memcpy(t->v, h->vreg, (size_t)32 * h->vlenb);
+}
+
+void k64_trace_start(struct k64_tracer *t, struct k64_hart *h, FILE *out, bool disasm)
+{
+	t->out = out;
+	t->disasm = disasm;
+	t->resync = false;
+	shadow(t, h, true);
+}
+
+void k64_trace_end(struct k64_tracer *t)
+{
+	free(t->scratch);
+	t->scratch = NULL;
 }
 
 void k64_trace_retire(void *ctx, struct k64_hart *h, const struct k64_batch *b)
 {
 	for (unsigned i = 0; i < b->n; i++)
 		trace_one(ctx, h, &b->d[i], &b->r[i], b->priv);
+}
+
+void k64_trace_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval)
+{
+	(void)h, (void)cause, (void)tval;
+	((struct k64_tracer *)ctx)->resync = true;
 }

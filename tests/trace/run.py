@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""--trace against Spike's --log-commits format (issue 14), and scripts/trace-compare.
+
+tests/trace/spike_log.S runs each case of the issue once (CSR write order, mret, fflags raised
+by FP arithmetic also when already set, fcsr written as its fields, vector register groups,
+vector element accesses, vstart/vl/vtype/vxsat/mstatus.VS writes, the final tohost store);
+tests/trace/spike_log.expected holds Spike's lines for it, computed by hand ('#' lines say how).
+Every expected line is one check. Then the --disasm column must strip with `cut -f1`, and
+trace-compare must find identical logs identical (past a boot ROM, -l disassembly lines and a
+halt loop), and report the first differing instruction and field, or one error line."""
+import os, re, shlex, subprocess, sys
+
+karu64, cc, out, results = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.dirname(os.path.dirname(here))
+compare = os.path.join(root, "scripts", "trace-compare")
+os.makedirs(out, exist_ok=True)
+passed = failed = 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"PASS {name}")
+    else:
+        failed += 1
+        print(f"FAIL {name} {detail}")
+
+
+elf = os.path.join(out, "spike_log")
+subprocess.run(shlex.split(cc) + ["-mcmodel=medany", "-march=rv64gcv", "-T",
+               os.path.join(root, "tests", "bare", "link.ld"), os.path.join(here, "spike_log.S"), "-o", elf],
+               check=True)
+log = os.path.join(out, "spike_log.trace")
+r = subprocess.run([karu64, "--bare", "--vlen=256", f"--trace={log}", elf], capture_output=True, text=True, timeout=60)
+check("spike_log runs to its HTIF exit", r.returncode == 0, (r.returncode, r.stderr))
+got = open(log).read().splitlines()
+want, why = [], ""
+for line in open(os.path.join(here, "spike_log.expected")).read().splitlines():
+    if line.startswith("#"):
+        why = line[2:]
+    elif line:
+        want.append((line, why))
+for i, (line, case) in enumerate(want):
+    g = got[i] if i < len(got) else "(no line)"
+    check(f"line {i + 1}: {line[:60]}...", g == line, f"\n  case:     {case}\n  expected: {line}\n  got:      {g}")
+check("no extra lines", len(got) == len(want), (len(got), len(want)))
+
+# --disasm adds a tab-separated column: `cut -f1` gives the plain log back
+r = subprocess.run([karu64, "--bare", "--vlen=256", "--trace", "--disasm", elf], capture_output=True, text=True, timeout=60)
+dis = [l for l in r.stderr.splitlines() if l.startswith("core")]
+check("--disasm column strips with cut -f1", [l.split("\t")[0] for l in dis] == got and all("\t# " in l for l in dis))
+
+
+def run_compare(spike_lines, karu_path=log):
+    p = os.path.join(out, "spike.log")
+    with open(p, "w") as f:
+        f.write("".join(l + "\n" for l in spike_lines))
+    return subprocess.run([compare, p, karu_path], capture_output=True, text=True, timeout=60)
+
+
+exp = [l for l, _ in want]
+rom = ["core   0: 3 0x0000000000001000 (0x00000297) x5  0x0000000000001000",
+       "core   0: 3 0x0000000000001004 (0x02028593) x11 0x0000000000001020",
+       "core   0: 3 0x0000000000001008 (0xf1402573) x10 0x0000000000000000",
+       "core   0: 3 0x000000000000100c (0x0182b283) x5  0x0000000080000000 mem 0x0000000000001018",
+       "core   0: 3 0x0000000000001010 (0x00028067)"]
+halt = exp[-2:] * 3   # the store to tohost and the jump back, again and again
+r = run_compare(rom + exp + halt)
+check("trace-compare: identical past the boot ROM and the halt loop",
+      r.returncode == 0 and r.stdout.startswith(f"identical: {len(exp)} instructions"), (r.returncode, r.stdout))
+dl = []
+for l in exp:   # spike -l: a disassembly line (no privilege digit) before each commit line
+    dl.append(re.sub(r": [0-3] 0x", ": 0x", l.split(") ", 1)[0], count=1) + ") addi    t1, zero, 17")
+    dl.append(l)
+r = run_compare(dl)
+check("trace-compare: skips spike -l disassembly lines", r.returncode == 0, (r.returncode, r.stdout))
+bad = list(exp)
+bad[18] = bad[18].replace("c768_mstatus 0x8000000a00006080", "c768_mstatus 0x8000000a00006000")
+r = run_compare(bad)
+check("trace-compare: first difference, its instruction count and field",
+      r.returncode == 1 and "at instruction 19 " in r.stdout and "'0x8000000a00006000', karu64 '0x8000000a00006080'" in r.stdout,
+      (r.returncode, r.stdout))
+r = run_compare(exp[:-5])
+check("trace-compare: spike's log ends first", r.returncode == 1 and f"instruction {len(exp) - 4}:" in r.stdout,
+      (r.returncode, r.stdout))
+r = run_compare(exp + ["core   0: 3 0x0000000080000400 (0x00000013)"])
+check("trace-compare: spike goes on at a new pc", r.returncode == 1 and "new pc" in r.stdout, (r.returncode, r.stdout))
+for name, args in [("missing file", [os.path.join(out, "no-such.log"), log]),
+                   ("no commit lines", [os.path.join(here, "run.py"), log]),
+                   ("one argument", [log])]:
+    r = subprocess.run([compare] + args, capture_output=True, text=True, timeout=60)
+    errs = r.stderr.strip().splitlines()
+    check(f"trace-compare error: {name}", r.returncode == 2 and len(errs) == 1 and errs[0].startswith("trace-compare: error: "),
+          (r.returncode, r.stderr))
+
+with open(results, "w") as f:
+    f.write(f"{passed} passed, {failed} failed\n")
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
