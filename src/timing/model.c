@@ -817,6 +817,7 @@ struct tblk {
 	const struct k64_block *blk;
 	uint64_t pc;
 	uint32_t n, nseg, ncls;
+	uint64_t execs;             /* whole-block retirements not yet folded into the counts (fold) */
 	bool xl;                    /* timed as translated (the standard cost of loads and stores) */
 	uint32_t muldiv, fp, smem;  /* cycles the runs charge to those causes */
 	uint8_t kind[K64_BLOCK_MAX];
@@ -849,9 +850,24 @@ static uint64_t mem_standard(const struct k64_model *m, unsigned cls, bool xl)
 	return c + (xl ? p[K64_P_tlb_hit] : 0);
 }
 
+/* Adds the class counts and run causes of the blocks retired by their summaries. */
+static void fold(struct k64_model *m)
+{
+	for (uint32_t i = 0; i < m->ntb; i++) {
+		struct tblk *s = m->tb[i];
+		for (unsigned k = 0; k < s->ncls; k++)
+			m->cls[s->cls[k].cls] += s->execs * s->cls[k].count;
+		m->cause[K64_C_MULDIV] += s->execs * s->muldiv;
+		m->cause[K64_C_FP] += s->execs * s->fp;
+		m->cause[K64_C_SMEM] += s->execs * s->smem;
+		s->execs = 0;
+	}
+}
+
 static __attribute__((noinline)) struct tblk *summarise(struct k64_model *m, struct k64_block *blk, bool xl)
 {
 	if (m->ntb == TBLK_MAX) {
+		fold(m);
 		for (uint32_t i = 0; i < m->ntb; i++)
 			free(m->tb[i]);
 		m->ntb = 0;
@@ -1016,11 +1032,7 @@ static bool retire_block(struct k64_model *m, struct k64_hart *h, const struct k
 			f->w1 = g->w1;
 		}
 	}
-	for (unsigned i = 0; i < s->ncls; i++)
-		m->cls[s->cls[i].cls] += s->cls[i].count;
-	m->cause[K64_C_MULDIV] += s->muldiv;
-	m->cause[K64_C_FP] += s->fp;
-	m->cause[K64_C_SMEM] += s->smem;
+	s->execs++;   /* its class counts and run causes: fold() */
 	*tp = t;
 	return true;
 }
@@ -1133,8 +1145,9 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 /* ---- results ----------------------------------------------------------------------------- */
 uint64_t k64_model_cycles(const struct k64_model *m) { return m->t; }
 uint64_t k64_model_event(const struct k64_model *m, unsigned ev) { return ev < K64_EV_COUNT ? m->event[ev] : 0; }
-uint64_t k64_model_cause(const struct k64_model *m, enum k64_cause c)
+uint64_t k64_model_cause(struct k64_model *m, enum k64_cause c)
 {
+	fold(m);
 	if (c != K64_C_INT)
 		return m->cause[c];
 	uint64_t other = 0;
@@ -1164,7 +1177,7 @@ static uint64_t class_count(const struct k64_model *m, int c)
 }
 
 /* Instruction groups of --stats (a class may count in one group only). */
-static void groups(const struct k64_model *m, uint64_t *keccak, uint64_t *crypto, uint64_t *vec, uint64_t *smem,
+static void groups(struct k64_model *m, uint64_t *keccak, uint64_t *crypto, uint64_t *vec, uint64_t *smem,
 		   uint64_t *br)
 {
 	*keccak = m->cls[K64_IC_VKECCAK];
@@ -1179,8 +1192,9 @@ static void groups(const struct k64_model *m, uint64_t *keccak, uint64_t *crypto
 	*br = m->cls[K64_IC_BRANCH] + m->cls[K64_IC_JAL] + m->cls[K64_IC_JALR];
 }
 
-void k64_model_print_stats(const struct k64_model *m, FILE *f, uint64_t instret)
+void k64_model_print_stats(struct k64_model *m, FILE *f, uint64_t instret)
 {
+	fold(m);
 	uint64_t kc, cr, ve, sm, br;
 	groups(m, &kc, &cr, &ve, &sm, &br);
 	fprintf(f, "model: %s\n", config_names[m->config]);
@@ -1199,8 +1213,9 @@ void k64_model_print_stats(const struct k64_model *m, FILE *f, uint64_t instret)
 	fprintf(f, "traps: %llu\n", (unsigned long long)m->traps);
 }
 
-void k64_model_write_json(const struct k64_model *m, FILE *f, uint64_t instret, double seconds)
+void k64_model_write_json(struct k64_model *m, FILE *f, uint64_t instret, double seconds)
 {
+	fold(m);
 	uint64_t kc, cr, ve, sm, br;
 	groups(m, &kc, &cr, &ve, &sm, &br);
 	fprintf(f, "{\n  \"model\": \"%s\",\n  \"instructions\": %llu,\n  \"cycles\": %llu,\n  \"cpi\": %.6f,\n"

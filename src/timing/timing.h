@@ -57,10 +57,10 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 /* Results. */
 uint64_t k64_model_cycles(const struct k64_model *m);
 uint64_t k64_model_event(const struct k64_model *m, unsigned ev);
-uint64_t k64_model_cause(const struct k64_model *m, enum k64_cause c);
+uint64_t k64_model_cause(struct k64_model *m, enum k64_cause c);
 /* The --stats lines (cycles:, cpi:, classes, causes) and the --stats-json object. */
-void k64_model_print_stats(const struct k64_model *m, FILE *f, uint64_t instret);
-void k64_model_write_json(const struct k64_model *m, FILE *f, uint64_t instret, double seconds);
+void k64_model_print_stats(struct k64_model *m, FILE *f, uint64_t instret);
+void k64_model_write_json(struct k64_model *m, FILE *f, uint64_t instret, double seconds);
 
 /* The cache and TLB models, exposed for their unit tests (timing/cachesim.c). */
 struct k64_cachesim {
