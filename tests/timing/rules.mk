@@ -3,7 +3,8 @@
 #                           (tests/timing/calib.py; expected values typed from the spec)
 #  check-timing-cache:      the cache and TLB models on hand-counted access patterns
 #  check-timing-invariance: programs that do not read time behave identically with and without
-#                           a model (output, exit status, instruction count); runs are repeatable
+#                           a model (output, exit status, instruction count); runs are repeatable,
+#                           and block summaries time them as the per-instruction loop does
 #  check-timing-diel:       every crypto instruction's cycles are independent of operand values
 #  check-timing-clocks:     rdtime and the Linux clocks follow modelled cycles at 75 MHz / 10 MHz
 check-timing-calib: $(KARU64)
