@@ -21,14 +21,25 @@ run() {
 	$T "$@" </dev/null >"$S/$l.out" 2>"$S/$l.err"; echo $? >"$S/$l.rc"
 }
 rc() { cat "$S/$1.rc"; }
+# run_settled LABEL CMD...: runs on the host's clocks (QEMU, karu64 without a guest clock) whose
+# timing checks can miss when the host is loaded: up to three tries until the program reports
+# no failure. Deterministic runs never get a second try.
+run_settled() {
+	local l=$1; shift
+	for try in 1 2 3; do
+		run "$l" "$@"
+		[ "$(rc "$l")" = 0 ] && tail -n1 "$S/$l.out" | grep -q ' 0 failed$' && return
+		echo "note: $l: try $try reported a failure (host timing), trying again"
+	done
+}
 stat_of() { grep -E "^$2: " "$S/$1.err" | awk '{print $2}'; }
 
 if [ ! -x "$Q" ]; then bad "QEMU ($Q) missing: run make setup"; fi
 P=$D/t_pthreads
-run q $Q $P
+run_settled q $Q $P
 [ "$(rc q)" = 0 ] && tail -n1 "$S/q.out" | grep -q ' 0 failed$' && ok "QEMU: t_pthreads $(tail -n1 "$S/q.out")" \
 	|| bad "QEMU: t_pthreads exit $(rc q): $(grep -v '^ok' "$S/q.out" | head -n 3 | tr '\n' ' ')"
-run k $K $P
+run_settled k $K $P
 same "karu64 t_pthreads prints what QEMU prints (host clock)" "$S/q.out" "$S/k.out"
 [ "$(rc k)" = 0 ] && ok "karu64 t_pthreads exit 0" || bad "karu64 t_pthreads exit $(rc k): $(head -n 2 "$S/k.err")"
 
@@ -102,11 +113,11 @@ run k_fork_strict $K --strict $P fork
 # Timers and CPU time on the guest clock: what QEMU prints, host clock, virtual clock, model;
 # deterministic runs identical twice.
 TM=$D/t_timers
-run tq $Q $TM
+run_settled tq $Q $TM
 [ "$(rc tq)" = 0 ] && ok "QEMU: t_timers $(tail -n1 "$S/tq.out")" || bad "QEMU: t_timers exit $(rc tq)"
 for o in "" --virtual-clock --model=karu64-fpga; do
 	l=tk${o//[^a-z0-9]/}
-	run "${l}1" $K --stats $o $TM; run "${l}2" $K --stats $o $TM
+	if [ -n "$o" ]; then run "${l}1" $K --stats $o $TM; run "${l}2" $K --stats $o $TM; else run_settled "${l}1" $K --stats $TM; fi
 	same "karu64 $o t_timers prints what QEMU prints" "$S/tq.out" "$S/${l}1.out"
 	[ "$(rc "${l}1")" = 0 ] || bad "karu64 $o t_timers exit $(rc "${l}1"): $(head -n 2 "$S/${l}1.err")"
 	if [ -n "$o" ]; then
