@@ -4,7 +4,7 @@
  * sw/tools/gen_keccak_c.py. nrounds = 12 runs the last 12 rounds (RFC 9861 §2.2). */
 #include "keccak.h"
 
-#ifndef KECCAK_BACKEND_VK
+#if !defined(KECCAK_BACKEND_VK) && !defined(KECCAK_BACKEND_XR)
 
 #define ROL64(a, n) (((a) << (n)) | ((a) >> (64 - (n))))
 
