@@ -9,3 +9,10 @@ check-xkround: $(KARU64)
 
 CHECK += check-xkround
 .PHONY: check-xkround
+
+check-xkround-private: $(KARU64)
+	@mkdir -p $(B)/test-results
+	python3 tests/xkround/run_private.py $(KARU64) "$(RV_CC)" $(B)/tests/xkround $(B)/test-results/xkround-private.txt
+
+CHECK += check-xkround-private
+.PHONY: check-xkround-private
