@@ -17,7 +17,8 @@ have_k=0; echo "$kprobe" | grep -q "vkeccak ok" && have_k=1
 status=0
 notes=()
 # the *_round builds use xkround (doc/xkround.md), which only an ISA string naming it enables
-XKR_ISA=rv64gcv_zba_zbb_zbs_xkround
+# (the Karu64 profile, karu64's default, plus xkround)
+XKR_ISA=rv64imafdcv_zicbom_zicbop_zicboz_zicntr_zicond_zicsr_zifencei_zihintntl_zihintpause_zihpm_zimop_zawrs_zfa_zfhmin_zca_zcb_zcd_zcmop_zba_zbb_zbc_zbs_zkt_zvbb_zvbc_zvfhmin_zvkb_zvkg_zvkned_zvknha_zvknhb_zvknhk_zvksed_zvksh_zvkt_xkround
 run_of() { case $1 in *_round) echo "$k64 --isa=$XKR_ISA";; *) echo "$k64";; esac; }
 for v in $variants; do
   case $v in *_k|*_kr) if [ $have_k = 0 ]; then notes+=("skipped $v: no working vkeccak.vi ($(echo "$kprobe" | tail -n1))"); continue; fi;; esac

@@ -16,3 +16,13 @@ check-xkround-private: $(KARU64)
 
 CHECK += check-xkround-private
 .PHONY: check-xkround-private
+
+# The round-step comparison (a benchmark, not in CHECK): bench/xkround.c on the software
+# builds, the vkeccak.vi wrapper and resident builds and vintr_round, both timing models.
+XKR_BENCH_BUILDS := rv64gc vintr vintr_k vintr_kr vintr_round
+XKR_ISA := $(shell sed -n 's/^XKR_ISA=//p' tests/sw/karu64_run.sh)
+$(foreach v,$(XKR_BENCH_BUILDS),$(eval $(B)/bench/xkround/$(v): bench/xkround.c $(B)/sw/$(v)/libpqc.a ; \
+	@mkdir -p $$(dir $$@); $$(SW_CC_$(v)) -o $$@ $$< $(B)/sw/$(v)/libpqc.a))
+bench-xkround: $(KARU64) $(XKR_BENCH_BUILDS:%=$(B)/bench/xkround/%)
+	python3 bench/xkround.py $(KARU64) $(XKR_ISA) $(foreach v,$(XKR_BENCH_BUILDS),$(v)=$(B)/bench/xkround/$(v))
+.PHONY: bench-xkround
