@@ -48,10 +48,6 @@ static double ovh_c, ovh_i;
     } while (0)
 
 #if defined(KECCAK_BACKEND_XR)
-#define W1(i) XKR_WLANE(i, s[i])
-#define W5(i) W1(i); W1(i + 1); W1(i + 2); W1(i + 3); W1(i + 4)
-#define R1(i) XKR_RLANE(i, s[i])
-#define R5(i) R1(i); R1(i + 1); R1(i + 2); R1(i + 3); R1(i + 4)
 #define X1(i) do { uint64_t v_, w_; XKR_RLANE(i, v_); memcpy(&w_, in + 8 * (i), 8); XKR_WLANE(i, v_ ^ w_); } while (0)
 #define X5(i) X1(i); X1(i + 1); X1(i + 2); X1(i + 3); X1(i + 4)
 #define RND(k) XKR_ROUND_TXT("%0", k)
@@ -60,14 +56,14 @@ static double ovh_c, ovh_i;
 __attribute__((noinline)) static void xr_absorb168(uint64_t s[25], const uint8_t *in_, size_t nblocks)
 {
     const uint8_t *in = __builtin_assume_aligned(in_, 8);
-    W5(0); W5(5); W5(10); W5(15); W5(20);
+    XKR_LOAD_STATE(s);
     for (size_t b = 0; b < nblocks; b++, in += 168) {
         X5(0); X5(5); X5(10); X5(15); X1(20);
         for (unsigned long base = 0; base < 24; base += 12)
             __asm__ volatile(RND(0) RND(1) RND(2) RND(3) RND(4) RND(5) RND(6) RND(7) RND(8) RND(9)
                              RND(10) RND(11) : : "r"(base));
     }
-    R5(0); R5(5); R5(10); R5(15); R5(20);
+    XKR_STORE_STATE(s);
 }
 #endif
 

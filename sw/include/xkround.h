@@ -20,6 +20,14 @@
 /* v = S[lane]. */
 #define XKR_RLANE(lane, v) \
     __asm__ volatile(".insn i 0x0b, 1, %0, x0, " XKROUND_STR(lane) : "=r"(v))
+/* All 25 lanes: S = s[0..24] (25 x xkr.wlane), s[0..24] = S (25 x xkr.rlane). */
+#define XKR_W5_(s, i) XKR_WLANE(i, (s)[i]); XKR_WLANE(i + 1, (s)[i + 1]); XKR_WLANE(i + 2, (s)[i + 2]); \
+                      XKR_WLANE(i + 3, (s)[i + 3]); XKR_WLANE(i + 4, (s)[i + 4])
+#define XKR_R5_(s, i) XKR_RLANE(i, (s)[i]); XKR_RLANE(i + 1, (s)[i + 1]); XKR_RLANE(i + 2, (s)[i + 2]); \
+                      XKR_RLANE(i + 3, (s)[i + 3]); XKR_RLANE(i + 4, (s)[i + 4])
+#define XKR_LOAD_STATE(s) do { XKR_W5_(s, 0); XKR_W5_(s, 5); XKR_W5_(s, 10); XKR_W5_(s, 15); XKR_W5_(s, 20); } while (0)
+#define XKR_STORE_STATE(s) do { XKR_R5_(s, 0); XKR_R5_(s, 5); XKR_R5_(s, 10); XKR_R5_(s, 15); XKR_R5_(s, 20); } while (0)
+
 /* Assembler text of xkr.round with base register operand %N and immediate k. */
 #define XKR_ROUND_TXT(op, k) ".insn i 0x0b, 2, x0, " op ", " XKROUND_STR(k) "\n\t"
 

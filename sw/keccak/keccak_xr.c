@@ -22,19 +22,14 @@ static inline void xr_rounds12(unsigned long base)
                      : "r"(base));
 }
 
-#define XR_IN5(i) XKR_WLANE(i, s[i]); XKR_WLANE(i + 1, s[i + 1]); XKR_WLANE(i + 2, s[i + 2]); \
-                  XKR_WLANE(i + 3, s[i + 3]); XKR_WLANE(i + 4, s[i + 4])
-#define XR_OUT1(i) do { uint64_t v_; XKR_RLANE(i, v_); s[i] = v_; } while (0)
-#define XR_OUT5(i) XR_OUT1(i); XR_OUT1(i + 1); XR_OUT1(i + 2); XR_OUT1(i + 3); XR_OUT1(i + 4)
-
 void keccak_p1600_permute(uint64_t s[25], unsigned nrounds)
 {
     keccak_permute_calls++;
-    XR_IN5(0); XR_IN5(5); XR_IN5(10); XR_IN5(15); XR_IN5(20);
+    XKR_LOAD_STATE(s);
     if (nrounds != 12)
         xr_rounds12(0);
     xr_rounds12(12);
-    XR_OUT5(0); XR_OUT5(5); XR_OUT5(10); XR_OUT5(15); XR_OUT5(20);
+    XKR_STORE_STATE(s);
 }
 
 #else

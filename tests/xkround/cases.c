@@ -29,12 +29,8 @@ static uint64_t next(void)
     return rng;
 }
 
-#define W1(i) XKR_WLANE(i, s[i])
-#define W5(i) W1(i); W1(i + 1); W1(i + 2); W1(i + 3); W1(i + 4)
-#define R1(i) XKR_RLANE(i, s[i])
-#define R5(i) R1(i); R1(i + 1); R1(i + 2); R1(i + 3); R1(i + 4)
-static void load(const uint64_t *s) { W5(0); W5(5); W5(10); W5(15); W5(20); }
-static void store(uint64_t *s) { R5(0); R5(5); R5(10); R5(15); R5(20); }
+static void load(const uint64_t *s) { XKR_LOAD_STATE(s); }
+static void store(uint64_t *s) { XKR_STORE_STATE(s); }
 
 static void show(const char *name, const uint64_t *s)
 {

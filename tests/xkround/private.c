@@ -41,12 +41,8 @@ static void pad_block(uint64_t s[25], const uint8_t *m, size_t len)
 }
 
 #if defined(USE_XR)
-#define W1(i) XKR_WLANE(i, s[i])
-#define W5(i) W1(i); W1(i + 1); W1(i + 2); W1(i + 3); W1(i + 4)
-#define R1(i) XKR_RLANE(i, s[i])
-#define R5(i) R1(i); R1(i + 1); R1(i + 2); R1(i + 3); R1(i + 4)
-static void xr_load(const uint64_t *s) { W5(0); W5(5); W5(10); W5(15); W5(20); }
-static void xr_store(uint64_t *s) { R5(0); R5(5); R5(10); R5(15); R5(20); }
+static void xr_load(const uint64_t *s) { XKR_LOAD_STATE(s); }
+static void xr_store(uint64_t *s) { XKR_STORE_STATE(s); }
 static void xr_rounds(unsigned long first, unsigned long end)
 {
     for (unsigned long r = first; r < end; r++)
