@@ -7,6 +7,7 @@
 # call counter is `keccak_permute_calls` / keccak_permute_count() in sw/keccak/keccak.h.
 
 SW_VARIANTS := rv64gc rv64gc_zbb vauto vauto_k vintr vintr_k vintr_kr
+SW_VARIANTS += vintr_round
 SW_FLAGS_rv64gc     := -march=rv64gc
 SW_FLAGS_rv64gc_zbb := -march=rv64gc_zbb
 SW_FLAGS_vauto      := -march=rv64gcv_zbb -mrvv-vector-bits=scalable
@@ -14,12 +15,15 @@ SW_FLAGS_vauto_k    := -march=rv64gcv -mrvv-vector-bits=scalable -DKECCAK_BACKEN
 SW_FLAGS_vintr      := -march=rv64gcv_zbb -mrvv-vector-bits=scalable -DPQC_VINTR
 SW_FLAGS_vintr_k    := -march=rv64gcv -mrvv-vector-bits=scalable -DPQC_VINTR -DKECCAK_BACKEND_VK
 SW_FLAGS_vintr_kr   := $(SW_FLAGS_vintr_k) -DKECCAK_BACKEND_VKR
+# the vintr build with every Keccak-p call on the xkround round-step instructions (doc/xkround.md)
+SW_FLAGS_vintr_round := $(SW_FLAGS_vintr) -DKECCAK_BACKEND_XR
 
 SW_INCLUDES := -Isw/include -Isw/keccak -Isw/fips202 -Isw/mlkem -Isw/mldsa -Isw/slhdsa -Isw/hqc
 SW_LIB_SRCS := sw/keccak/keccak.c sw/keccak/keccak_c.c sw/keccak/keccak_vk.c \
                sw/keccak/keccak_vkr.c sw/fips202/fips202.c sw/mlkem/poly.c sw/mlkem/mlkem.c \
                sw/mlkem/mlkem_rvv.c $(sort $(wildcard sw/slhdsa/*.c)) \
                $(sort $(wildcard sw/hqc/*.c))
+SW_LIB_SRCS += sw/keccak/keccak_xr.c
 SW_MLDSA_SRCS = $(sort $(wildcard sw/mldsa/*.c))
 SW_GUEST_CFLAGS := -std=gnu11 $(WARN) -Wno-unused-command-line-argument -O3 $(SW_INCLUDES) -MMD -MP
 SW_HOST_CFLAGS = $(CFLAGS_ALL) $(SW_INCLUDES)

@@ -36,7 +36,7 @@ static const struct k64_insn_desc rv64i_table[] = {
 	X(k64_insns_vcfg) X(k64_insns_vmem) X(k64_insns_vint) X(k64_insns_vfixed) X(k64_insns_vfp) \
 	X(k64_insns_vmask) X(k64_insns_vperm) X(k64_insns_vred) X(k64_insns_zvbb) X(k64_insns_zvbc) \
 	X(k64_insns_zvkned) X(k64_insns_zvknh) X(k64_insns_zvkg) X(k64_insns_zvksed) X(k64_insns_zvksh) \
-	X(k64_insns_zvknhk)
+	X(k64_insns_zvknhk) X(k64_insns_xkround)
 #define DECL(t) extern const struct k64_insn_desc t[];
 K64_TABLES(DECL)
 

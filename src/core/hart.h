@@ -130,6 +130,11 @@ struct k64_hart {
 	bool vagnostic_ones;         /* tail/mask-agnostic elements become all ones (else undisturbed) */
 	uint8_t zvknhk_version;      /* 1 = draft v0.1, 2 = v0.2 rules */
 
+	/* xkround (doc/xkround.md): the round-step unit's private 1600-bit state, lane A[x,y] at
+	 * xkr[x + 5y]. Part of the hart, not of any architectural register file: no CSR, no
+	 * signal frame, no context switch saves it. Zero at reset. */
+	uint64_t xkr[25];
+
 	/* privileged state (M-mode; see core/priv.c) */
 	uint64_t mstatus, misa, medeleg, mideleg, mie, mip, mtvec, mscratch, mepc, mcause, mtval;
 	uint64_t mcounteren, mcountinhibit, menvcfg, mseccfg;

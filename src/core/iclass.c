@@ -83,7 +83,6 @@ static uint8_t fp_class(const char *n, uint16_t flags)
 
 uint8_t k64_iclass_of(const struct k64_insn_desc *t, uint32_t word)
 {
-	(void)word;
 	if (!t)
 		return K64_IC_ILLEGAL;
 	const char *n = t->name;
@@ -95,6 +94,7 @@ uint8_t k64_iclass_of(const struct k64_insn_desc *t, uint32_t word)
 	case K64_EXT_ZVKSH: return K64_IC_VSM3;
 	case K64_EXT_ZVBC: return K64_IC_VCLMUL;
 	case K64_EXT_ZVKNHK: return K64_IC_VKECCAK;
+	case K64_EXT_XKROUND: return ((word >> 12) & 7) == 2 ? K64_IC_XKROUND : K64_IC_XKLANE;
 	case K64_EXT_M: return pre(n, "mul") ? K64_IC_MUL : K64_IC_DIV;
 	case K64_EXT_A: return pre(n, "lr") ? K64_IC_LR : pre(n, "sc") ? K64_IC_SC : K64_IC_AMO;
 	case K64_EXT_ZICBOM: case K64_EXT_ZICBOZ: return K64_IC_CBO;

@@ -28,10 +28,12 @@ static const char *const ext_names[K64_EXT_COUNT] = {
 	[K64_EXT_ZVBC] = "zvbc", [K64_EXT_ZVKNED] = "zvkned", [K64_EXT_ZVKNHA] = "zvknha",
 	[K64_EXT_ZVKNHB] = "zvknhb", [K64_EXT_ZVKG] = "zvkg", [K64_EXT_ZVKSED] = "zvksed",
 	[K64_EXT_ZVKSH] = "zvksh", [K64_EXT_ZVKNHK] = "zvknhk",
+	[K64_EXT_XKROUND] = "xkround",
 };
 
 /* Multi-letter extensions in canonical order (naming conventions chapter: by the letter after
- * "z" in IMAFDQLCBKJTPVH order, then alphabetically).  zvlNb is printed after zvkt. */
+ * "z" in IMAFDQLCBKJTPVH order, then alphabetically; non-standard "x" extensions last).
+ * zvlNb is printed after zvkt. */
 static const enum k64_ext multi_order[] = {
 	K64_EXT_ZICBOM, K64_EXT_ZICBOP, K64_EXT_ZICBOZ, K64_EXT_ZICNTR, K64_EXT_ZICOND,
 	K64_EXT_ZICSR, K64_EXT_ZIFENCEI, K64_EXT_ZIHINTNTL, K64_EXT_ZIHINTPAUSE, K64_EXT_ZIHPM,
@@ -43,6 +45,7 @@ static const enum k64_ext multi_order[] = {
 	K64_EXT_ZKT,
 	K64_EXT_ZVBB, K64_EXT_ZVBC, K64_EXT_ZVFHMIN, K64_EXT_ZVKB, K64_EXT_ZVKG, K64_EXT_ZVKNED,
 	K64_EXT_ZVKNHA, K64_EXT_ZVKNHB, K64_EXT_ZVKNHK, K64_EXT_ZVKSED, K64_EXT_ZVKSH, K64_EXT_ZVKT,
+	K64_EXT_XKROUND,
 };
 
 _Static_assert(sizeof multi_order / sizeof multi_order[0] == K64_EXT_COUNT - 7,
@@ -77,7 +80,8 @@ static const char *const all_multi_names_extra[] = { "zvl128b", "zvl256b" };
 void k64_isa_default(struct k64_isa *out)
 {
 	_Static_assert(K64_EXT_COUNT < 64, "one bit per extension in a uint64_t");
-	out->ext = BIT(K64_EXT_COUNT) - 1;
+	/* xkround is ours, outside the Karu64 profile: only an ISA string that names it enables it */
+	out->ext = (BIT(K64_EXT_COUNT) - 1) & ~BIT(K64_EXT_XKROUND);
 	out->zvl = 0;
 }
 

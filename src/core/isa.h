@@ -17,6 +17,7 @@ enum k64_ext {
 	K64_EXT_ZVFHMIN, K64_EXT_ZVBB, K64_EXT_ZVKB, K64_EXT_ZVKT, K64_EXT_ZVBC,
 	K64_EXT_ZVKNED, K64_EXT_ZVKNHA, K64_EXT_ZVKNHB, K64_EXT_ZVKG, K64_EXT_ZVKSED, K64_EXT_ZVKSH,
 	K64_EXT_ZVKNHK,
+	K64_EXT_XKROUND,    /* our custom round-step Keccak instruction (doc/xkround.md); off by default */
 	K64_EXT_COUNT
 };
 
@@ -31,7 +32,7 @@ static inline bool k64_has(const struct k64_isa *isa, enum k64_ext e) { return (
  * Expands g, shorthands (zvkn, zvkng, zvks, ...) and implications (d => f, v => zve64d, ...).
  * Returns 0, or -1 with a one-line reason in err. */
 int k64_isa_parse(const char *s, struct k64_isa *out, char *err, size_t errlen);
-/* The Karu64 profile: everything this build implements. */
+/* The Karu64 profile: everything this build implements but the custom xkround. */
 void k64_isa_default(struct k64_isa *out);
 /* Canonical string of a configuration (for --version, hwprobe and traces). */
 void k64_isa_format(const struct k64_isa *isa, char *buf, size_t len);

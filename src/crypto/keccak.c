@@ -23,24 +23,34 @@ static const unsigned rho[25] = {
 
 static inline uint64_t rol(uint64_t v, unsigned n) { return n ? (v << n) | (v >> (64 - n)) : v; }
 
-void k64_keccak_p1600(uint64_t s[25], unsigned nr)
+/* One round R(A, i_r) = iota(chi(pi(rho(theta(A)))), i_r) (FIPS 202, 3.3). */
+static inline void round_ir(uint64_t s[25], unsigned ir)
 {
 	uint64_t b[25], c[5], d[5];
-	for (unsigned ir = 24 - nr; ir < 24; ir++) {
-		/* theta */
+	/* theta */
+	for (unsigned x = 0; x < 5; x++)
+		c[x] = s[x] ^ s[x + 5] ^ s[x + 10] ^ s[x + 15] ^ s[x + 20];
+	for (unsigned x = 0; x < 5; x++)
+		d[x] = c[(x + 4) % 5] ^ rol(c[(x + 1) % 5], 1);
+	/* rho and pi: A'[y, 2x + 3y] = rot(A[x, y]) -- pi moves lane (x, y) to (y, 2x + 3y) */
+	for (unsigned y = 0; y < 5; y++)
 		for (unsigned x = 0; x < 5; x++)
-			c[x] = s[x] ^ s[x + 5] ^ s[x + 10] ^ s[x + 15] ^ s[x + 20];
+			b[y + 5 * ((2 * x + 3 * y) % 5)] = rol(s[x + 5 * y] ^ d[x], rho[x + 5 * y]);
+	/* chi */
+	for (unsigned y = 0; y < 5; y++)
 		for (unsigned x = 0; x < 5; x++)
-			d[x] = c[(x + 4) % 5] ^ rol(c[(x + 1) % 5], 1);
-		/* rho and pi: A'[y, 2x + 3y] = rot(A[x, y]) -- pi moves lane (x, y) to (y, 2x + 3y) */
-		for (unsigned y = 0; y < 5; y++)
-			for (unsigned x = 0; x < 5; x++)
-				b[y + 5 * ((2 * x + 3 * y) % 5)] = rol(s[x + 5 * y] ^ d[x], rho[x + 5 * y]);
-		/* chi */
-		for (unsigned y = 0; y < 5; y++)
-			for (unsigned x = 0; x < 5; x++)
-				s[x + 5 * y] = b[x + 5 * y] ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
-		/* iota */
-		s[0] ^= rc[ir];
-	}
+			s[x + 5 * y] = b[x + 5 * y] ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
+	/* iota */
+	s[0] ^= rc[ir];
+}
+
+void k64_keccak_p1600(uint64_t s[25], unsigned nr)
+{
+	for (unsigned ir = 24 - nr; ir < 24; ir++)
+		round_ir(s, ir);
+}
+
+void k64_keccak_round(uint64_t s[25], unsigned ir)
+{
+	round_ir(s, ir);
 }

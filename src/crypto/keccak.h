@@ -5,4 +5,6 @@
 #include <stdint.h>
 /* Applies the last nr rounds (RC[24 - nr] .. RC[23]); nr <= 24. */
 void k64_keccak_p1600(uint64_t s[25], unsigned nr);
+/* One round with round index ir (RC[ir]), ir <= 23: Keccak-p[1600, 24] is rounds 0..23. */
+void k64_keccak_round(uint64_t s[25], unsigned ir);
 #endif

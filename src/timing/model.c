@@ -68,6 +68,8 @@ struct k64_model {
 	uint64_t cls[K64_IC_COUNT];  /* retired instructions by class; ALU: see class_count */
 	uint64_t retired;
 	uint64_t traps, keccak_ops[2], keccak_engine[2];   /* [0] 24 rounds, [1] 12 */
+	uint64_t xkr_rounds, xkr_moves;  /* xkr.round, xkr.wlane + xkr.rlane retired */
+	uint64_t xkr_busy;           /* xkr_round_overlap: the cycle the round-step unit is free */
 	/* derived once at attach */
 	unsigned g;                  /* granule steps per vector register */
 	uint64_t fetch_hit;          /* fetch_overhead + answer latency */
@@ -561,6 +563,31 @@ static uint64_t vkeccak(struct k64_model *m, struct k64_hart *h, const struct k6
 	return m->p[K64_P_vec_issue] + unit + groups * engine;
 }
 
+/* xkround (doc/xkround.md): lane moves are single-cycle operations through the scalar operand
+ * and result paths; a round is a request to the round-step unit, done xkr_round_latency cycles
+ * later (i2i = D - I + 2, §4b Issue). With xkr_round_overlap the round runs in the background
+ * and the next xkr instruction waits for the unit instead. All of it is the keccak cause. */
+static uint64_t xkround(struct k64_model *m, const struct k64_dinsn *d, uint64_t issue)
+{
+	const uint64_t *p = m->p;
+	uint64_t wait = m->xkr_busy > issue ? m->xkr_busy - issue : 0, c;
+	if (d->cls == K64_IC_XKROUND) {
+		m->xkr_rounds++;
+		m->event[K64_EV_KECCAK_BUSY] += p[K64_P_xkr_round_latency];
+		if (p[K64_P_xkr_round_overlap]) {
+			m->xkr_busy = issue + wait + p[K64_P_xkr_issue] + p[K64_P_xkr_round_latency];
+			m->cause[K64_C_KECCAK] += wait;
+			return wait + p[K64_P_alu];   /* the alu cycle is the integer cause's */
+		}
+		c = p[K64_P_xkr_issue] + p[K64_P_xkr_round_latency];
+	} else {
+		m->xkr_moves++;
+		c = wait + p[K64_P_xkr_lane_move];
+	}
+	m->cause[K64_C_KECCAK] += c;
+	return c;
+}
+
 /* Everything the vector unit does apart from memory and crypto. */
 static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
 {
@@ -693,7 +720,8 @@ static bool cost_static(const struct k64_model *m, const struct k64_dinsn *d, ui
 	}
 }
 
-static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
+static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r,
+		     uint64_t issue)
 {
 	const uint64_t *p = m->p;
 	uint64_t c;
@@ -746,6 +774,8 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_d
 		return vcrypto(m, r, 256, 3, p[K64_P_sm3_step]);
 	case K64_IC_VKECCAK:
 		return vkeccak(m, h, d, r);
+	case K64_IC_XKLANE: case K64_IC_XKROUND:
+		return xkround(m, d, issue);
 	default:
 		return vector(m, h, d, r);
 	}
@@ -785,7 +815,7 @@ static inline __attribute__((always_inline)) uint64_t step(struct k64_model *m, 
 		c = m->p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 + (uint64_t)d->imm, size);
 		m->cause[K64_C_SMEM] += m->p[K64_P_store];
 	} else if (k > K64_IC_JALR) {
-		c = cost(m, h, d, r);
+		c = cost(m, h, d, r, issue);
 		if (unlikely(k == K64_IC_FENCE_I))
 			f->w0 = f->w1 = f->line = WORD_NONE;
 	}
@@ -1210,6 +1240,8 @@ void k64_model_print_stats(struct k64_model *m, FILE *f, uint64_t instret)
 	for (int k = 0; k < 2; k++)
 		fprintf(f, "keccak-engine-cycles-per-permutation-%d: %.2f\n", k ? 12 : 24,
 			m->keccak_ops[k] ? (double)m->keccak_engine[k] / (double)m->keccak_ops[k] : 0.0);
+	fprintf(f, "xkround-rounds: %llu\nxkround-lane-moves: %llu\n", (unsigned long long)m->xkr_rounds,
+		(unsigned long long)m->xkr_moves);
 	fprintf(f, "traps: %llu\n", (unsigned long long)m->traps);
 }
 
@@ -1240,6 +1272,8 @@ void k64_model_write_json(struct k64_model *m, FILE *f, uint64_t instret, double
 		"\"engine_cycles_12\": %llu},\n  \"traps\": %llu,\n", (unsigned long long)m->keccak_ops[0],
 		(unsigned long long)m->keccak_engine[0], (unsigned long long)m->keccak_ops[1],
 		(unsigned long long)m->keccak_engine[1], (unsigned long long)m->traps);
+	fprintf(f, "  \"xkround\": {\"rounds\": %llu, \"lane_moves\": %llu},\n", (unsigned long long)m->xkr_rounds,
+		(unsigned long long)m->xkr_moves);
 	fputs("  \"parameters\": {", f);
 	for (int i = 0; i < K64_P_COUNT; i++)
 		fprintf(f, "%s\"%s\": %llu", i ? ", " : "", param_info[i].name, (unsigned long long)m->p[i]);

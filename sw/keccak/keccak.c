@@ -16,6 +16,8 @@ const char *keccak_backend_name(void)
     return "vkr";
 #elif defined(KECCAK_BACKEND_VK)
     return "vk";
+#elif defined(KECCAK_BACKEND_XR)
+    return "xr";
 #else
     return "c";
 #endif

@@ -3,6 +3,7 @@
  *   default               keccak_c.c   portable C, lanes in registers
  *   KECCAK_BACKEND_VK     keccak_vk.c  vkeccak.vi memory-to-memory wrapper (zvknhk.md "Software idioms")
  *   + KECCAK_BACKEND_VKR  keccak_vkr.c resident-state multi-block absorb/squeeze (needs KECCAK_BACKEND_VK)
+ *   KECCAK_BACKEND_XR     keccak_xr.c  round-step instructions of xkround (doc/xkround.md)
  * The state is 25 little-endian lanes, lane A[x,y] at s[x + 5*y] (FIPS 202 §3.1.2, §B.1). */
 #ifndef KECCAK_H
 #define KECCAK_H
@@ -33,7 +34,7 @@ void keccak_squeeze_blocks(uint64_t s[25], unsigned rate, uint8_t *out, size_t n
 extern uint64_t keccak_permute_calls;
 uint64_t keccak_permute_count(void);
 
-/* Name of the compiled-in backend: "c", "vk" or "vkr". */
+/* Name of the compiled-in backend: "c", "vk", "vkr" or "xr". */
 const char *keccak_backend_name(void);
 
 #endif

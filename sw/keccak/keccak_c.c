@@ -4,7 +4,9 @@
  * sw/tools/gen_keccak_c.py. nrounds = 12 runs the last 12 rounds (RFC 9861 §2.2). */
 #include "keccak.h"
 
-#ifndef KECCAK_BACKEND_VK
+/* The XR build's permutation is keccak_xr.c; a file that includes this one with
+ * keccak_p1600_permute renamed (eval/kbench.c's inlined C sponge) still gets the C body. */
+#if !defined(KECCAK_BACKEND_VK) && (!defined(KECCAK_BACKEND_XR) || defined(keccak_p1600_permute))
 
 #define ROL64(a, n) (((a) << (n)) | ((a) >> (64 - (n))))
 

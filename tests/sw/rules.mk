@@ -17,6 +17,8 @@ SW_T := $(B)/sw-tests
 SW_RES := $(B)/test-results
 SW_QEMU_VARIANTS := rv64gc rv64gc_zbb vauto vintr
 SW_K_VARIANTS := vauto_k vintr_k vintr_kr
+# the xkround round-step build (doc/xkround.md): karu64 only, with --isa=..._xkround (karu64_run.sh)
+SW_K_VARIANTS += vintr_round
 # QEMU does not implement vkeccak.vi, so the +K builds run only on karu64.
 SW_QEMU_CPU_rv64gc := -cpu rv64
 SW_QEMU_CPU_rv64gc_zbb := -cpu rv64

@@ -5,7 +5,8 @@
  * the C / Zc* chapter (C = Zca, plus Zcd with D; Zcb, Zcmop and Zcd need Zca; Zcd needs D);
  * RVV 1.0 (V needs F and D, V implies Zvl128b, ZvlNb with N a power of two); the vector crypto
  * chapter (Zvkn/Zvknc/Zvkng/Zvks/Zvksc/Zvksg shorthands, Zvbb contains Zvkb, Zvknhb contains
- * Zvknha); /work/shared/spec/zvknhk.md (Zvknhk implies Zve64x and Zvl128b). */
+ * Zvknha); /work/shared/spec/zvknhk.md (Zvknhk implies Zve64x and Zvl128b); doc/xkround.md
+ * (xkround: ours, not in the default profile). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,11 @@ static const struct good {
 	{ "rv64gcv_zvkt_zba_zicond", GCV " zvkt zba zicond", 128,
 	  "rv64imafdcv_zicond_zicsr_zifencei_zca_zcd_zba_zvkt_zvl128b" },
 	{ "rv64gcv_zvbb", GCV " zvbb zvkb", 128, NULL },
+	/* our custom round-step Keccak extension (doc/xkround.md): "x" names come last */
+	{ "rv64gc_xkround", GC " xkround", 0, "rv64imafdc_zicsr_zifencei_zca_zcd_xkround" },
+	{ "rv64i_xkround", "i xkround", 0, "rv64i_xkround" },
+	{ "rv64gcv_xkround_zvknhk", GCV " xkround zvknhk", 128,
+	  "rv64imafdcv_zicsr_zifencei_zca_zcd_zvknhk_zvl128b_xkround" },
 	{ "rv64gcv_zvknhb", GCV " zvknhb zvknha", 128, NULL },
 	{ "rv64gcv_zvkn", GCV " zvkned zvknhb zvknha zvkb zvkt", 128, NULL },
 	{ "rv64gcv_zvknc", GCV " zvkned zvknhb zvknha zvkb zvkt zvbc", 128, NULL },
@@ -107,6 +113,9 @@ static const struct bad {
 	const char *not_in;  /* must not appear (or NULL) */
 } bad[] = {
 	{ "", "empty", NULL },
+	{ "rv64gc_xkround_xkround", "duplicated extension 'xkround'", NULL },
+	{ "rv64gc_xkroun", "unsupported extension 'xkroun'", NULL },
+	{ "rv64gcxkround", "must be preceded by '_'", NULL },
 	{ "rv32gc", "only rv64 is supported", NULL },
 	{ "rv32i", "only rv64 is supported", NULL },
 	{ "gc", "must start with 'rv64'", NULL },

@@ -49,8 +49,13 @@ def rot(v, n):
 
 def permute(lanes, nr):
     """lanes: 25 ints, A[x,y] = lanes[x + 5y]. Returns the Keccak-p[1600, nr] result."""
+    return rounds(lanes, range(24 - nr, 24))
+
+
+def rounds(lanes, indices):
+    """The rounds Rnd(A, ir) for ir in indices, in order (FIPS 202 Section 3.3)."""
     a = [[lanes[x + 5 * y] for y in range(5)] for x in range(5)]
-    for ir in range(24 - nr, 24):
+    for ir in indices:
         c = [a[x][0] ^ a[x][1] ^ a[x][2] ^ a[x][3] ^ a[x][4] for x in range(5)]
         d = [c[(x - 1) % 5] ^ rot(c[(x + 1) % 5], 1) for x in range(5)]
         a = [[a[x][y] ^ d[x] for y in range(5)] for x in range(5)]
