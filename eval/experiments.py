@@ -23,20 +23,24 @@ RATIOS = [("rv64gc->%s" % b, "rv64gc", b) for b in BUILDS[1:]] + [
 
 # Algorithm families: parameter sets (kbench names), the three operations, repetitions (mean
 # of), the reduced set of QUICK=1, and the prefix of kbench's out-of-line operation functions.
-# cost: rough relative simulation time of one repetition, for ordering and the time estimate.
+# cost: rough relative simulation time of one repetition, for ordering and the time estimate
+# (set_cost: of the sets that differ). set_ops: sets measured on fewer operations (ops(f, s)).
 FAMILIES = [
     dict(family="ML-KEM", sets=["ml-kem-512", "ml-kem-768", "ml-kem-1024"], ops=["keygen", "encaps", "decaps"],
          reps=100, quick_sets=["ml-kem-768"], quick_reps=4, frame="bench_mlkem_", cost=1),
     dict(family="ML-DSA", sets=["ml-dsa-44", "ml-dsa-65", "ml-dsa-87"], ops=["keygen", "sign", "verify"],
          reps=10, quick_sets=["ml-dsa-44"], quick_reps=2, frame="bench_mldsa_", cost=12),
     # Later families (issue 9: "the mean of all their per-operation ratios"). SLH-DSA is nearly
-    # all Keccak and slow to simulate: one repetition of the fast sets, not in the quick set
-    # (the small sets are left out: one -128s signature, which verify needs as its input, costs
-    # about 10^10 instructions per build).
+    # all Keccak and slow to simulate: one repetition, not in the quick set. SLH-DSA-SHAKE-128s
+    # (issue 12) is measured on keygen and verify only: one -128s signature costs about 10^10
+    # instructions per build, so kbench verifies a signature made on the host by the host build
+    # (eval/slhdsa_vector.py; keygen from ACVP keyGen seeds, its pk checked in the guest).
     dict(family="HQC", sets=["hqc-1", "hqc-3", "hqc-5"], ops=["keygen", "encaps", "decaps"],
          reps=3, quick_sets=["hqc-1"], quick_reps=1, frame="bench_hqc_", cost=40),
-    dict(family="SLH-DSA", sets=["slh-dsa-shake-128f", "slh-dsa-shake-192f", "slh-dsa-shake-256f"],
-         ops=["keygen", "sign", "verify"], reps=1, quick_sets=[], quick_reps=1, frame="bench_slhdsa_", cost=700),
+    dict(family="SLH-DSA", sets=["slh-dsa-shake-128s", "slh-dsa-shake-128f", "slh-dsa-shake-192f", "slh-dsa-shake-256f"],
+         ops=["keygen", "sign", "verify"], set_ops={"slh-dsa-shake-128s": ["keygen", "verify"]},
+         reps=1, quick_sets=[], quick_reps=1, frame="bench_slhdsa_", cost=700,
+         set_cost={"slh-dsa-shake-128s": 1800}),
 ]
 # The two families whose mean speedup the paper defines (nine per-operation ratios each).
 PAPER_FAMILIES = ["ML-KEM", "ML-DSA"]
@@ -80,18 +84,35 @@ def experiment(name):
     return next(e for e in EXPERIMENTS if e["name"] == name)
 
 
-def families(quick, of=None):
+def families(quick, of=None, sets=()):
     """The families with the sets and repetitions of this run (families without quick sets are
-    left out of QUICK=1); with `of`, only those of that experiment."""
+    left out of QUICK=1); with `of`, only those of that experiment; `sets` (report.py --sets)
+    adds those of the full sets to the quick ones, or restricts the full run to them."""
     out = []
     only = experiment(of)["families"] if of else None
     for f in FAMILIES:
         if only is not None and f["family"] not in only:
             continue
-        sets = f["quick_sets"] if quick else f["sets"]
-        if sets:
-            out.append(dict(f, sets=sets, reps=f["quick_reps"] if quick else f["reps"]))
+        if quick:
+            chosen = [s for s in f["sets"] if s in f["quick_sets"] or s in sets]
+        else:
+            chosen = [s for s in f["sets"] if not sets or s in sets]
+        if chosen:
+            out.append(dict(f, sets=chosen, reps=f["quick_reps"] if quick else f["reps"]))
     return out
+
+
+def ops(f, s):
+    """The operations measured for parameter set s of family f."""
+    return f.get("set_ops", {}).get(s, f["ops"])
+
+
+def cost(f, s):
+    return f.get("set_cost", {}).get(s, f["cost"])
+
+
+def all_sets():
+    return [s for f in FAMILIES for s in f["sets"]]
 
 
 def display(alg):

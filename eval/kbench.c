@@ -11,7 +11,11 @@
  *   kbench shake                 cycles of sponge absorb/squeeze loops (rates 168, 136; 16 and
  *                                256 blocks; best of 3)
  *   kbench pqc ALG N             N of each operation of ALG (keygen, then encaps/sign on those
- *                                keys, then decaps/verify on those results), sums per operation
+ *                                keys, then decaps/verify on those results), sums per operation;
+ *                                slh-dsa-shake-128s: keygen and verify only, on the inputs of
+ *                                slhdsa_vector.h (eval/slhdsa_vector.py: ACVP keyGen seeds, a
+ *                                signature made by the host build; a -128s signature costs
+ *                                about 10^10 instructions)
  *   kbench one ALG OP [--skip]   the setup of repetition 0 and OP once (or not, with --skip),
  *                                printing nothing: two runs' --stats-json differ by one operation
  * Output lines: "KEY value..." (see each command). Exit 1 if a result is wrong (decapsulated key
@@ -28,6 +32,7 @@
 #include "mldsa_internal.h"
 #include "slhdsa.h"
 #include "hqc.h"
+#include "slhdsa_vector.h"            /* generated into build/eval/ by eval/slhdsa_vector.py */
 #if defined(KECCAK_BACKEND_VK)
 #include "zvknhk.h"
 #endif
@@ -280,6 +285,7 @@ struct sig {
     size_t pkn, skn, sgn;
     char name[32];
     uint8_t *pk, *sk, *sg, *msg;
+    int fixed;                   /* SLH-DSA-SHAKE-128s: inputs of slhdsa_vector.h, no signing */
 };
 
 static void *sig_init(const char *alg, unsigned n, int slh)
@@ -291,6 +297,10 @@ static void *sig_init(const char *alg, unsigned n, int slh)
         if (!s->slh)
             die(2, "unknown parameter set", alg);
         s->pkn = s->slh->pk_bytes, s->skn = s->slh->sk_bytes, s->sgn = s->slh->sig_bytes;
+        s->fixed = !strcmp(alg, "slh-dsa-shake-128s");
+        if (s->fixed && (3 * s->slh->n != sizeof slh128s_seeds || s->pkn != sizeof slh128s_pk ||
+                         s->sgn != sizeof slh128s_sig))
+            die(1, "slhdsa_vector.h does not fit", alg);
     } else {
         s->level = atoi(alg + 7);
         s->pkn = mldsa_pk_bytes(s->level), s->skn = mldsa_sk_bytes(s->level);
@@ -322,10 +332,17 @@ static int sig_run(void *ctx, int op, unsigned r, struct acc *a, int timed)
     rng_seed(what, r);
     if (op == 0) {
         rng_bytes(in, sizeof in);
+        if (s->fixed)
+            memcpy(in, slh128s_seeds, sizeof slh128s_seeds);
         if (s->slh)
             TIMED(*t, bench_slhdsa_keygen(s->slh, sk, pk, in));
         else
             TIMED(*t, rc = bench_mldsa_keygen(s->level, pk, sk, in));
+        if (s->fixed && memcmp(pk, slh128s_pk, s->pkn))
+            return bad_result("public key differs from the ACVP keyGen answer");
+    } else if (op == 1 && s->fixed) {              /* not measured: the host build's signature */
+        memcpy(m, slh128s_msg, SIG_MSG_BYTES);
+        memcpy(sg, slh128s_sig, s->sgn);
     } else if (op == 1) {
         rng_bytes(m, SIG_MSG_BYTES);
         rng_bytes(in, sizeof in);                  /* hedged: fresh (seeded) randomness */
@@ -340,6 +357,14 @@ static int sig_run(void *ctx, int op, unsigned r, struct acc *a, int timed)
             TIMED(*t, rc = bench_mldsa_verify(s->level, pk, m, SIG_MSG_BYTES, sg, s->sgn));
         if (rc)
             return bad_result("signature rejected");
+        if (s->fixed) {                            /* untimed: one changed byte must be rejected */
+            sg[s->sgn / 2] ^= 1;
+            rc = slhdsa_verify(s->slh, m, SIG_MSG_BYTES, NULL, 0, sg, s->sgn, pk);
+            sg[s->sgn / 2] ^= 1;
+            if (!rc)
+                return bad_result("a changed signature was accepted");
+            rc = 0;
+        }
     }
     return rc ? bad_result("operation failed") : 0;
 }
@@ -369,8 +394,9 @@ static int cmd_pqc(const char *alg, unsigned n)
         for (unsigned r = 0; r < n; r++)
             if (f->run(ctx, op, r, &a, 1))
                 return 1;
-        printf("op %s %s %u %llu %llu %llu\n", alg, f->ops[op], n, (unsigned long long)a.cycles,
-               (unsigned long long)a.insns, (unsigned long long)a.calls);
+        if (a.n)                                  /* (an operation the set does not measure: none) */
+            printf("op %s %s %u %llu %llu %llu\n", alg, f->ops[op], n, (unsigned long long)a.cycles,
+                   (unsigned long long)a.insns, (unsigned long long)a.calls);
     }
     printf("total_keccak_calls %llu\n", (unsigned long long)keccak_permute_calls);
     return 0;
@@ -392,6 +418,8 @@ static int cmd_one(const char *alg, const char *opname, int skip)
             return 1;
     if (!skip && f->run(ctx, op, 0, &a, 1))
         return 1;
+    if (!skip && !a.n)
+        die(2, "operation not measured for", alg);
     return 0;
 }
 

@@ -37,11 +37,11 @@ class Job:
         return "/".join(x for x in (self.exp, self.config, self.build, self.alg, self.tag) if x)
 
 
-def expand(quick):
+def expand(quick, sets=()):
     """Every experiment of experiments.py as a list of Jobs."""
     jobs = []
     for e in X.EXPERIMENTS:
-        fams = X.families(quick, e["name"]) if "families" in e else []
+        fams = X.families(quick, e["name"], sets) if "families" in e else []
         for cfg in X.CONFIGS:
             if e["kind"] == "micro":
                 for b in e["builds"]:
@@ -53,14 +53,14 @@ def expand(quick):
                 for f in fams:
                     for s in f["sets"]:
                         for b in e["builds"]:
-                            w = f["cost"] * f["reps"] * (4 if b in X.SOFTWARE_KECCAK else 1)
+                            w = X.cost(f, s) * f["reps"] * (4 if b in X.SOFTWARE_KECCAK else 1)
                             jobs.append(Job("pqc", cfg, b, s, ["pqc", s, str(f["reps"])], w, profile=True))
             elif e["kind"] == "one":
                 for f in fams:
                     for s in f["sets"]:
-                        for op in f["ops"]:
+                        for op in X.ops(f, s):
                             for b in e["builds"]:
-                                w = f["cost"] * (2 if b in X.SOFTWARE_KECCAK else 1)
+                                w = X.cost(f, s) * (2 if b in X.SOFTWARE_KECCAK else 1)
                                 for skip in (False, True):
                                     jobs.append(Job("breakdown", cfg, b, s, ["one", s, op] + (["--skip"] if skip else []),
                                                     w, tag=op + ("-skip" if skip else "")))
@@ -218,12 +218,12 @@ def folded_keccak(folded, frame, kset):
     return tot, kec
 
 
-def build_tables(jobs, quick):
+def build_tables(jobs, quick, sets=()):
     by = {}
     for j in jobs:
         by[(j.exp, j.config, j.build, j.alg, j.tag)] = j.result
     T = {k: [] for k in X.HEADERS}
-    fams = X.families(quick, "pqc")
+    fams = X.families(quick, "pqc", sets)
     extra = {"pqc": {}, "checks": []}
     for cfg in X.CONFIGS:
         # permutation.csv
@@ -274,16 +274,16 @@ def build_tables(jobs, quick):
         sp = perm["software_vintr"] / perm["wrapper_call"]
         for f in fams:
             for s in f["sets"]:
-                for op in f["ops"]:
+                for op in X.ops(f, s):
                     v, k = extra["pqc"][(cfg, s, op, "vintr")], extra["pqc"][(cfg, s, op, "vintr_k")]
                     share = v["keccak_kcycles"] / v["kcycles"]
                     pred = 1 / ((1 - share) + share / sp)
                     T["amdahl.csv"].append([cfg, X.display(s), op, "%.4f" % share, "%.2f" % sp, "%.3f" % pred,
                                             "%.3f" % (v["kcycles"] / k["kcycles"])])
         # breakdown.csv
-        for f in X.families(quick, "breakdown"):
+        for f in X.families(quick, "breakdown", sets):
             for s in f["sets"]:
-                for op in f["ops"]:
+                for op in X.ops(f, s):
                     for b in X.experiment("breakdown")["builds"]:
                         on = by[("breakdown", cfg, b, s, op)]["stats"]["cycles_by_cause"]
                         off = by[("breakdown", cfg, b, s, op + "-skip")]["stats"]["cycles_by_cause"]
@@ -309,7 +309,7 @@ def speedups(extra, fams, cfg):
     for f in fams:
         acc = {r[0]: [] for r in X.RATIOS}
         for s in f["sets"]:
-            for op in f["ops"]:
+            for op in X.ops(f, s):
                 row = [X.display(s), op]
                 for name, num, den in X.RATIOS:
                     q = P[(cfg, s, op, num)]["kcycles"] / P[(cfg, s, op, den)]["kcycles"]
@@ -318,6 +318,21 @@ def speedups(extra, fams, cfg):
                 rows.append(row)
         means.append([f["family"], str(len(acc[X.RATIOS[0][0]]))] + ["%.2f" % (sum(v) / len(v)) for v in acc.values()])
     return rows, means
+
+
+def ntt_rows(T, cfg):
+    """build, then one NTT's cycles per scheme (ntt.csv of cfg)."""
+    return [[b] + [r[3] for s in X.NTT_SCHEMES for r in T["ntt.csv"] if r[0] == cfg and r[1] == s and r[2] == b]
+            for b in X.BUILDS]
+
+
+def breakdown_causes(T):
+    """The causes of breakdown.csv, in their first order."""
+    causes = []
+    for r in T["breakdown.csv"]:
+        if r[4] not in causes:
+            causes.append(r[4])
+    return causes
 
 
 def shake_gains(T, cfg):
@@ -333,6 +348,16 @@ def shake_gains(T, cfg):
                 out.append(["SHAKE%d %s" % (128 if rate == 168 else 256, op), str(rate), str(bl), "%.1f" % k] +
                            ["%.1f" % (rows[(b, op, str(rate), str(bl))] / k) for b in X.SOFTWARE_KECCAK[:3]])
     return out
+
+
+def fixed_inputs_note(fams):
+    """What the sets measured on fewer operations (experiments.py set_ops) take as inputs."""
+    short = [(f, s) for f in fams for s in f["sets"] if X.ops(f, s) != f["ops"]]
+    if not short:
+        return ""
+    return ("; %s: %s only, keygen from the seeds of an ACVP keyGen case (its public key checked in the guest), verify "
+            "of a signature the host build made beforehand (`eval/slhdsa_vector.py`: one signature costs about 10^10 "
+            "instructions per build)" % (", ".join(X.display(s) for _, s in short), " and ".join(X.ops(*short[0]))))
 
 
 def write_report(out, T, extra, jobs, meta, fams, plots):
@@ -356,7 +381,11 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
       "all are out of line (the profile's call counts are checked against the guest's permutation counter).")
     w("")
     if meta["quick"]:
-        w("**QUICK=1: the reduced set** (one parameter set per family, fewer repetitions); `make report` runs all.")
+        w("**QUICK=1: the reduced set** (one parameter set per family, fewer repetitions%s); `make report` runs all."
+          % ("; with SETS: also " + ", ".join(X.display(x) for x in meta["sets"]) if meta["sets"] else ""))
+        w("")
+    elif meta["sets"]:
+        w("**SETS: only %s** in the post-quantum tables; `make report` runs all." % ", ".join(X.display(x) for x in meta["sets"]))
         w("")
     w("## Headline")
     w("")
@@ -432,13 +461,13 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
         w("")
         w("Thousands of cycles per operation (mean of %s), n_f = Keccak-p calls per operation (the guest's counter). "
           "Inputs: keygen seeds, then encaps/sign on those keys (32-byte messages, hedged signing with seeded "
-          "randomness, empty context), then decaps/verify of those results (checked)." %
-          ", ".join("%d for %s" % (f["reps"], f["family"]) for f in fams))
+          "randomness, empty context), then decaps/verify of those results (checked)%s." %
+          (", ".join("%d for %s" % (f["reps"], f["family"]) for f in fams), fixed_inputs_note(fams)))
         w("")
         rows = []
         for f in fams:
             for s in f["sets"]:
-                for op in f["ops"]:
+                for op in X.ops(f, s):
                     rows.append([X.display(s), op] + ["%.1f" % extra["pqc"][(cfg, s, op, b)]["kcycles"] for b in X.BUILDS] +
                                 ["%.1f" % extra["pqc"][(cfg, s, op, "rv64gc")]["calls"]])
         w(md_table(["algorithm", "operation"] + X.BUILDS + ["n_f"], rows, "ll" + "r" * 8))
@@ -471,9 +500,7 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
         w("One forward NTT (ML-KEM: `poly_ntt`, ML-DSA: `mldsa_poly_ntt`), cycles, mean of 16 after a warm-up (which "
           "builds the vintr zeta tables), less the empty timed region.")
         w("")
-        nrows = [[b] + [r[3] for s in X.NTT_SCHEMES for r in T["ntt.csv"] if r[0] == cfg and r[1] == s and r[2] == b]
-                 for b in X.BUILDS]
-        w(md_table(["build"] + X.NTT_SCHEMES, nrows, "lrr"))
+        w(md_table(["build"] + X.NTT_SCHEMES, ntt_rows(T, cfg), "lrr"))
         w("")
         w("![NTT cycles](ntt-%s.png)" % cfg)
         w("")
@@ -483,10 +510,7 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
           "inputs), in thousands: `--stats-json` of a run that does the setup and the operation minus one that does "
           "only the setup (so process start and exit cancel).")
         w("")
-        causes = []
-        for r in T["breakdown.csv"]:
-            if r[4] not in causes:
-                causes.append(r[4])
+        causes = breakdown_causes(T)
         brow = {}
         for r in T["breakdown.csv"]:
             if r[0] == cfg:
@@ -496,7 +520,7 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
                    "lll" + "r" * (len(causes) + 1)))
         w("")
         w(" ".join("![cycle breakdown, %s](breakdown-%s-%s.png)" % (f["family"], cfg, f["family"])
-                   for f in X.families(meta["quick"], "breakdown")))
+                   for f in X.families(meta["quick"], "breakdown", meta["sets"])))
         w("")
     w("## Checks made on these numbers")
     w("")
@@ -517,7 +541,7 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
         if f["family"] not in X.PAPER_FAMILIES:
             w("- %s: %d repetition(s) of %s only (a later family, kept small to bound the report's time)%s."
               % (f["family"], f["reps"], ", ".join(X.display(x) for x in f["sets"]),
-                 "" if f["family"] in [g["family"] for g in X.families(meta["quick"], "breakdown")] else "; not in the breakdown"))
+                 "" if f["family"] in [g["family"] for g in X.families(meta["quick"], "breakdown", meta["sets"])] else "; not in the breakdown"))
     w("")
     w("Plots: %s (gnuplot)." % ", ".join(plots) if plots else "Plots: none (gnuplot missing).")
     open(os.path.join(out, "REPORT.md"), "w").write("\n".join(L) + "\n")
@@ -571,13 +595,13 @@ def tsv(header, rows):
     return "\t".join(header) + "\n" + "".join("\t".join(str(c) for c in r) + "\n" for r in rows)
 
 
-def make_plots(out, T, extra, fams, meta_quick):
+def make_plots(out, T, extra, fams, meta_quick, sets=()):
     made = []
     for cfg in X.CONFIGS:
         srows = []
         for f in fams:
             for s in f["sets"]:
-                for op in f["ops"]:
+                for op in X.ops(f, s):
                     srows.append(["%s %s" % (X.display(s), op)] +
                                  ["%.3f" % (extra["pqc"][(cfg, s, op, "rv64gc")]["kcycles"] / extra["pqc"][(cfg, s, op, b)]["kcycles"])
                                   for b in X.BUILDS[1:]])
@@ -599,15 +623,11 @@ def make_plots(out, T, extra, fams, meta_quick):
                             "set title 'Share of cycles inside the permutation, vintr (%s)'\nset ylabel 'share'\n"
                             "set yrange [0:1]\nset style data histograms\nset style histogram rowstacked\nset boxwidth 0.7\n"
                             "plot DAT using 2:xtic(1) title columnheader(2), '' using 3 title columnheader(3)\n" % cfg))
-        nrows = [[b] + [r[3] for s in X.NTT_SCHEMES for r in T["ntt.csv"] if r[0] == cfg and r[1] == s and r[2] == b] for b in X.BUILDS]
-        made.append(gnuplot(out, "ntt-" + cfg, tsv(["build"] + X.NTT_SCHEMES, nrows),
+        made.append(gnuplot(out, "ntt-" + cfg, tsv(["build"] + X.NTT_SCHEMES, ntt_rows(T, cfg)),
                             "set title 'One forward NTT (%s)'\nset ylabel 'cycles'\nset yrange [0:*]\nset style data histograms\n"
                             "set style histogram clustered gap 1\nplot for [i=2:3] DAT using i:xtic(1) title columnheader(i)\n" % cfg))
-        causes = []
-        for r in T["breakdown.csv"]:
-            if r[4] not in causes:
-                causes.append(r[4])
-        for f in X.families(meta_quick, "breakdown"):   # one plot per family: scales differ widely
+        causes = breakdown_causes(T)
+        for f in X.families(meta_quick, "breakdown", sets):   # one plot per family: scales differ widely
             brow = {}
             names = [X.display(x) for x in f["sets"]]
             for r in T["breakdown.csv"]:
@@ -640,8 +660,14 @@ def main():
     ap.add_argument("--flags-file", default="", help="lines 'build flags...' (from eval/rules.mk)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--quick", action="store_true", help="the reduced set")
+    ap.add_argument("--sets", default="", help="comma-separated parameter sets: with --quick, added to the reduced set; "
+                    "without, the only sets of the pqc and breakdown experiments (make report SETS=...)")
     ap.add_argument("--jobs", type=int, default=0, help="parallel simulations (default: all cores)")
     a = ap.parse_args()
+    sets = [x for x in a.sets.split(",") if x]
+    unknown = [x for x in sets if x not in X.all_sets()]
+    if unknown:
+        fail("unknown parameter set(s) %s (known: %s)" % (", ".join(unknown), ", ".join(X.all_sets())))
     if not os.access(a.karu64, os.X_OK):
         fail("no simulator at %s (run make)" % a.karu64)
     for b in X.BUILDS:
@@ -656,18 +682,19 @@ def main():
     tmp = os.path.abspath(os.path.join(a.out, "runs"))
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
-    jobs = expand(a.quick)
-    print("report: %d simulations (%s), %s" % (len(jobs), "QUICK=1 reduced set" if a.quick else "full set",
+    jobs = expand(a.quick, sets)
+    print("report: %d simulations (%s%s), %s" % (len(jobs), "QUICK=1 reduced set" if a.quick else "full set",
+                                                 (" + " if a.quick else " restricted to ") + ",".join(sets) if sets else "",
                                                  ", ".join(e["name"] for e in X.EXPERIMENTS)))
     workers = run_all(jobs, a, tmp)
-    fams = X.families(a.quick, "pqc")
-    T, extra = build_tables(jobs, a.quick)
+    fams = X.families(a.quick, "pqc", sets)
+    T, extra = build_tables(jobs, a.quick, sets)
     extra["calibration"] = next(j for j in jobs if j.exp == "calibration").result
     for name, rows in T.items():
         with open(os.path.join(a.out, name), "w", newline="") as f:
             f.write(X.HEADERS[name] + "\n")
             csv.writer(f, lineterminator="\n").writerows(rows)
-    plots = make_plots(a.out, T, extra, fams, a.quick)
+    plots = make_plots(a.out, T, extra, fams, a.quick, sets)
     flags = {}
     if a.flags_file and os.path.exists(a.flags_file):
         for line in open(a.flags_file):
@@ -675,7 +702,8 @@ def main():
                 b, _, fl = line.strip().partition(" ")
                 flags[b] = "-O3 " + fl
     stats_any = {cfg: next(j for j in jobs if j.exp == "micro" and j.config == cfg).result["stats"]["parameters"] for cfg in X.CONFIGS}
-    meta = dict(command="make report" + (" QUICK=1" if a.quick else ""), quick=a.quick,
+    meta = dict(command="make report" + (" QUICK=1" if a.quick else "") + (" SETS=" + ",".join(sets) if sets else ""),
+                quick=a.quick, sets=sets,
                 date=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
                 host="%s %s, %s" % (platform.node(), platform.machine(), cpu_name()), cores=os.cpu_count(), workers=workers,
                 compiler=compiler_version(a.guest_cc or a.bare_cc), flags=flags, parameters=stats_any,

@@ -2,16 +2,23 @@
 #   $(B)/eval/<build>/kbench   the guest benchmark program, one per guest build, compiled with
 #                              that build's compiler and flags ($(SW_CC_<build>)) and libraries
 #   report-run                 (what `make report` runs) every experiment of eval/experiments.py;
-#                              QUICK=1: the reduced set
+#                              QUICK=1: the reduced set; SETS=a,b: parameter sets added to it
+#                              (or, without QUICK, the only ones), e.g. SETS=slh-dsa-shake-128s
 #   check-report-quick (CHECK) the quick report into $(B)/report-quick, then eval/check.py checks
 #                              every CSV's header, rows and values
 EVAL_BUILDS := $(SW_VARIANTS)
 EVAL_KBENCH := $(foreach v,$(EVAL_BUILDS),$(B)/eval/$(v)/kbench)
 
+# The SLH-DSA-SHAKE-128s inputs of kbench (keygen seeds, a signature made by the host build).
+EVAL_SLH_VECTOR := $(B)/eval/slhdsa_vector.h
+$(EVAL_SLH_VECTOR): eval/slhdsa_vector.py $(B)/sw/host/kpqc
+	@mkdir -p $(dir $@)
+	@echo "  GEN $@"; python3 eval/slhdsa_vector.py $(B)/sw/host/kpqc $@.tmp && mv $@.tmp $@
+
 define EVAL_BUILD_RULES
-$(B)/eval/$(1)/kbench: eval/kbench.c $(SW_LIBS_$(1)) sw/keccak/keccak_c.c
+$(B)/eval/$(1)/kbench: eval/kbench.c $(SW_LIBS_$(1)) sw/keccak/keccak_c.c $(EVAL_SLH_VECTOR)
 	@mkdir -p $$(dir $$@)
-	@echo "  CC $$@"; $(SW_CC_$(1)) -o $$@ $$< $(SW_LIBS_$(1))
+	@echo "  CC $$@"; $(SW_CC_$(1)) -I$(B)/eval -o $$@ $$< $(SW_LIBS_$(1))
 endef
 $(foreach v,$(EVAL_BUILDS),$(eval $(call EVAL_BUILD_RULES,$(v))))
 
@@ -23,7 +30,8 @@ $(B)/eval/flags.txt: sw/sw.mk eval/rules.mk
 
 eval-kbench: $(EVAL_KBENCH) $(B)/eval/flags.txt
 report-run: $(KARU64) eval-kbench
-	python3 eval/report.py $(EVAL_ARGS) --out $(B)/report $(if $(filter-out 0,$(QUICK)),--quick)
+	python3 eval/report.py $(EVAL_ARGS) --out $(B)/report $(if $(filter-out 0,$(QUICK)),--quick) \
+	  $(if $(SETS),--sets $(SETS))
 
 check-report-quick: $(KARU64) eval-kbench
 	@mkdir -p $(B)/test-results

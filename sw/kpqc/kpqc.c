@@ -199,6 +199,42 @@ static int need_args(const cmdline *c, int lo, int hi, const char *form)
     return 0;
 }
 
+/* argv = ALG OP ARGS...: the options and arguments after OP (ops: the usage line's OP list). */
+static int op_args(cmdline *c, int argc, char **argv, const char *ops)
+{
+    if (argc < 2)
+        return bad("usage: kpqc %s %s ...", argv[0], ops);
+    return split_args(c, argc - 2, argv + 2);
+}
+
+/* The options of a signature scheme's commands (ML-DSA, SLH-DSA): --ctx of at most 255 bytes
+ * (decoded into ctx, which the caller frees), not with --internal (which_ctx: why); keygen
+ * takes none, verify no --rnd. Returns 0 or an exit status. */
+static int sig_options(const char *alg, const char *op, const cmdline *c, bytes *ctx, const char *which_ctx)
+{
+    int st;
+    if (c->domain || c->repeat_to)
+        return bad("%s takes no --domain or --repeat-to", alg);
+    if (c->ctx && (st = unhex(ctx, c->ctx, "CTX")))
+        return st;
+    if (ctx->n > 255)
+        return bad("CTX: %zu bytes, at most 255", ctx->n);
+    if (c->ctx && c->internal)
+        return bad("--ctx and --internal exclude each other (%s)", which_ctx);
+    if (!strcmp(op, "keygen") && (c->ctx || c->rnd || c->internal))
+        return bad("keygen takes no options");
+    if (!strcmp(op, "verify") && c->rnd)
+        return bad("verify takes no --rnd");
+    return 0;
+}
+
+/* A verification's answer: "ok" (exit 0) or "fail" (exit 1). */
+static int verdict(int rc)
+{
+    fputs(rc == 0 ? "ok\n" : "fail\n", out);
+    return rc == 0 ? 0 : EXIT_FAIL;
+}
+
 /* ---- hashes ---- */
 
 typedef struct {
@@ -347,7 +383,7 @@ done:
 
 static int run_mldsa(int level, const char *op, const cmdline *c)
 {
-    char form[128];
+    char form[128], alg[16];
     bytes a = {0}, m = {0}, s = {0}, ctx = {0}, rnd = {0};
     uint8_t zero[32] = {0};
     int st;
@@ -355,24 +391,11 @@ static int run_mldsa(int level, const char *op, const cmdline *c)
     if (!mldsa_keygen || !mldsa_pk_bytes)
         return bad("ml-dsa is not built into this kpqc (sw/mldsa did not compile)");
     size_t pkn = mldsa_pk_bytes(level), skn = mldsa_sk_bytes(level), sgn = mldsa_sig_bytes(level);
-    if (c->domain || c->repeat_to)
-        return bad("ml-dsa-%d takes no --domain or --repeat-to", level);
-    if (c->ctx && (st = unhex(&ctx, c->ctx, "CTX")))
-        return st;
-    if (ctx.n > 255) {
-        st = bad("CTX: %zu bytes, at most 255", ctx.n);
+    snprintf(alg, sizeof alg, "ml-dsa-%d", level);
+    if ((st = sig_options(alg, op, c, &ctx, "M' already carries the context")))
         goto done;
-    }
-    if (c->ctx && c->internal) {
-        st = bad("--ctx and --internal exclude each other (M' already carries the context)");
-        goto done;
-    }
     if (!strcmp(op, "keygen")) {
         snprintf(form, sizeof form, "ml-dsa-%d keygen XI", level);
-        if (c->ctx || c->rnd || c->internal) {
-            st = bad("keygen takes no options");
-            goto done;
-        }
         if ((st = need_args(c, 1, 1, form)) || (st = unhex_len(&a, c->pos[0], "XI", 32)))
             goto done;
         uint8_t *pk = malloc(pkn), *sk = malloc(skn);
@@ -403,18 +426,12 @@ static int run_mldsa(int level, const char *op, const cmdline *c)
         free(sig);
     } else if (!strcmp(op, "verify")) {
         snprintf(form, sizeof form, "ml-dsa-%d verify PK MSG SIG [--ctx CTX] [--internal]", level);
-        if (c->rnd) {
-            st = bad("verify takes no --rnd");
-            goto done;
-        }
         if ((st = need_args(c, 3, 3, form)) || (st = unhex_len(&a, c->pos[0], "PK", pkn)) ||
             (st = unhex(&m, c->pos[1], "MSG")) || (st = unhex(&s, c->pos[2], "SIG")))
             goto done;
         /* A signature of the wrong length is a verification failure, not bad input. */
-        int rc = c->internal ? mldsa_verify_internal(level, a.p, m.p, m.n, s.p, s.n)
-                             : mldsa_verify(level, a.p, m.p, m.n, ctx.p, ctx.n, s.p, s.n);
-        fputs(rc == 0 ? "ok\n" : "fail\n", out);
-        st = rc == 0 ? 0 : EXIT_FAIL;
+        st = verdict(c->internal ? mldsa_verify_internal(level, a.p, m.p, m.n, s.p, s.n)
+                                 : mldsa_verify(level, a.p, m.p, m.n, ctx.p, ctx.n, s.p, s.n));
     } else {
         st = bad("unknown ml-dsa operation '%s' (keygen, sign, verify)", op);
     }
@@ -435,24 +452,10 @@ static int run_slhdsa(const slhdsa_params *p, const char *alg, const char *op, c
     bytes a = {0}, b = {0}, d = {0}, m = {0}, s = {0}, ctx = {0}, rnd = {0};
     int st = 0;
 
-    if (c->domain || c->repeat_to)
-        return bad("%s takes no --domain or --repeat-to", alg);
-    if (c->ctx && (st = unhex(&ctx, c->ctx, "CTX")))
-        return st;
-    if (ctx.n > 255) {
-        st = bad("CTX: %zu bytes, at most 255", ctx.n);
+    if ((st = sig_options(alg, op, c, &ctx, "the internal interface has no context")))
         goto done;
-    }
-    if (c->ctx && c->internal) {
-        st = bad("--ctx and --internal exclude each other (the internal interface has no context)");
-        goto done;
-    }
     if (!strcmp(op, "keygen")) {
         snprintf(form, sizeof form, "%s keygen SKSEED SKPRF PKSEED", alg);
-        if (c->ctx || c->rnd || c->internal) {
-            st = bad("keygen takes no options");
-            goto done;
-        }
         if ((st = need_args(c, 3, 3, form)) || (st = unhex_len(&a, c->pos[0], "SKSEED", p->n)) ||
             (st = unhex_len(&b, c->pos[1], "SKPRF", p->n)) ||
             (st = unhex_len(&d, c->pos[2], "PKSEED", p->n)))
@@ -480,18 +483,12 @@ static int run_slhdsa(const slhdsa_params *p, const char *alg, const char *op, c
         free(sig);
     } else if (!strcmp(op, "verify")) {
         snprintf(form, sizeof form, "%s verify PK MSG SIG [--ctx CTX] [--internal]", alg);
-        if (c->rnd) {
-            st = bad("verify takes no --rnd");
-            goto done;
-        }
         if ((st = need_args(c, 3, 3, form)) || (st = unhex_len(&a, c->pos[0], "PK", p->pk_bytes)) ||
             (st = unhex(&m, c->pos[1], "MSG")) || (st = unhex(&s, c->pos[2], "SIG")))
             goto done;
         /* A signature of the wrong length is a verification failure, not bad input. */
-        int rc = c->internal ? slhdsa_verify_internal(p, m.p, m.n, s.p, s.n, a.p)
-                             : slhdsa_verify(p, m.p, m.n, ctx.p, ctx.n, s.p, s.n, a.p);
-        fputs(rc == 0 ? "ok\n" : "fail\n", out);
-        st = rc == 0 ? 0 : EXIT_FAIL;
+        st = verdict(c->internal ? slhdsa_verify_internal(p, m.p, m.n, s.p, s.n, a.p)
+                                 : slhdsa_verify(p, m.p, m.n, ctx.p, ctx.n, s.p, s.n, a.p));
     } else {
         st = bad("unknown slh-dsa operation '%s' (keygen, sign, verify)", op);
     }
@@ -583,9 +580,7 @@ static int run(int argc, char **argv)
                   : !strcmp(lv, "44") ? 44 : !strcmp(lv, "65") ? 65 : !strcmp(lv, "87") ? 87 : 0;
         if (!level || (kem && level < 512) || (dsa && level >= 512))
             return bad("unknown algorithm '%s'", alg);
-        if (argc < 2)
-            return bad("usage: kpqc %s keygen|%s ...", alg, kem ? "encaps|decaps" : "sign|verify");
-        if ((st = split_args(&c, argc - 2, argv + 2)))
+        if ((st = op_args(&c, argc, argv, kem ? "keygen|encaps|decaps" : "keygen|sign|verify")))
             return st;
         return kem ? run_mlkem(level, argv[1], &c) : run_mldsa(level, argv[1], &c);
     }
@@ -593,9 +588,7 @@ static int run(int argc, char **argv)
         int level = !strcmp(alg + 4, "1") ? 1 : !strcmp(alg + 4, "3") ? 3 : !strcmp(alg + 4, "5") ? 5 : 0;
         if (!level)
             return bad("unknown algorithm '%s' (HQC: hqc-1, hqc-3, hqc-5)", alg);
-        if (argc < 2)
-            return bad("usage: kpqc %s keygen|encaps|decaps ...", alg);
-        if ((st = split_args(&c, argc - 2, argv + 2)))
+        if ((st = op_args(&c, argc, argv, "keygen|encaps|decaps")))
             return st;
         return run_hqc(level, argv[1], &c);
     }
@@ -603,9 +596,7 @@ static int run(int argc, char **argv)
         const slhdsa_params *p = slhdsa_params_find(alg + 8);
         if (!p || strncmp(alg + 8, "shake-", 6))
             return bad("unknown algorithm '%s' (SLH-DSA: slh-dsa-shake-128s|128f|192s|192f|256s|256f)", alg);
-        if (argc < 2)
-            return bad("usage: kpqc %s keygen|sign|verify ...", alg);
-        if ((st = split_args(&c, argc - 2, argv + 2)))
+        if ((st = op_args(&c, argc, argv, "keygen|sign|verify")))
             return st;
         return run_slhdsa(p, alg, argv[1], &c);
     }

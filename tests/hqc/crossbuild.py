@@ -5,26 +5,20 @@ kat.py's job). Commands: keygen from random seeds, encaps with random m and salt
 the valid ciphertext and of two corrupted ones, at every level (--quick: 1 key per level,
 else 3).
 usage: crossbuild.py [--quick] NAME=RUNNER:KPQC ...   (RUNNER may be empty: host)"""
+import os
 import random
-import shlex
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-sys.path.insert(0, __file__.rsplit("/", 1)[0])
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.append(os.path.join(HERE, "..", "slhdsa"))
 from kat import K, batch  # noqa: E402
+from karu64_run import cross_args  # noqa: E402  (tests/slhdsa/karu64_run.py runs this test)
 
 
 def main():
-    args = sys.argv[1:]
-    quick = bool(args) and args[0] == "--quick"
-    args = args[1:] if quick else args
-    builds = []
-    for b in args:
-        name, rest = b.split("=", 1)
-        runner, path = rest.rsplit(":", 1)
-        builds.append((name, shlex.split(runner) + [path]))
-    if len(builds) < 2:
-        raise SystemExit(__doc__)
+    quick, builds = cross_args(sys.argv[1:], __doc__)
     rnd = random.Random(2025)
     hx = lambda n: bytes(rnd.getrandbits(8) for _ in range(n)).hex()  # noqa: E731
     ref = builds[0][1]

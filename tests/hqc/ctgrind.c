@@ -4,34 +4,10 @@
  * memory address that depends on them, except the fixed-weight sampler's rejection decision,
  * declassified at its one HQC_DECLASSIFY call (sw/hqc/sample.c). Decaps runs on a valid and on
  * a corrupted ciphertext (implicit rejection). Built with -DHQC_CTGRIND; run under
- * valgrind --error-exitcode=1. `ctgrind canary` branches on a secret on purpose. */
-#include <stdio.h>
-#include <string.h>
-#include <valgrind/memcheck.h>
-
+ * valgrind --error-exitcode=1. `ctgrind canary` branches on a secret on purpose
+ * (tests/ct/ctgrind.h). */
+#include "../ct/ctgrind.h"
 #include "../../sw/hqc/hqc.h"
-
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
-
-static void fill(uint8_t *p, size_t n, uint32_t seed)
-{
-    for (size_t i = 0; i < n; i++) {
-        seed = seed * 1103515245u + 12345u;
-        p[i] = (uint8_t)(seed >> 16);
-    }
-}
-
-static int canary(void)
-{
-    uint8_t x[1] = {1};
-    volatile int y = 0;
-    SECRET(x, 1);
-    if (x[0] == 1)  /* a secret-dependent branch: memcheck must report it */
-        y = 1;
-    printf("canary ran (valgrind must report a conditional jump on uninitialised data)\n");
-    return y == 1 ? 0 : 1;
-}
 
 int main(int argc, char **argv)
 {
@@ -39,8 +15,7 @@ int main(int argc, char **argv)
     static const int levels[3] = {1, 3, 5};
     int runs = 0, bad = 0;
 
-    if (argc > 1 && !strcmp(argv[1], "canary"))
-        return canary();
+    CTGRIND_CANARY(argc, argv);
     for (int li = 0; li < 3; li++) {
         int lv = levels[li];
         size_t ekn = hqc_ek_bytes(lv), dkn = hqc_dk_bytes(lv), ctn = hqc_ct_bytes(lv);

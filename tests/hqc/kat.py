@@ -20,6 +20,9 @@ import os
 import subprocess
 import sys
 
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "slhdsa"))
+from run_vectors import run_batch  # noqa: E402  (tests/slhdsa/run_vectors.py: kpqc --batch)
+
 K = {1: 16, 3: 24, 5: 32}
 SIZES = {1: (2241, 2321, 4433), 3: (4514, 4602, 8978), 5: (7237, 7333, 14421)}   # spec Table 6
 VEC = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
@@ -27,18 +30,11 @@ VEC = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), 
 
 
 def batch(cmd, lines):
-    proc = subprocess.run(cmd + ["--batch"], input="".join(l + "\n" for l in lines),
-                          capture_output=True, text=True)
-    answers, cur = [], []
-    for ln in proc.stdout.split("\n"):
-        if ln.startswith("="):
-            answers.append((int(ln[1:]), cur))
-            cur = []
-        elif ln:
-            cur.append(ln)
-    if len(answers) != len(lines):
-        print("kpqc exited with %d after %d of %d answers: %s"
-              % (proc.returncode, len(answers), len(lines), proc.stderr.strip()[:200]))
+    """run_vectors.run_batch's answers, one per line: (None, []) for those kpqc did not give."""
+    answers, note = run_batch(cmd, lines)
+    answers = answers or []
+    if note:
+        print(note)
     return answers + [(None, [])] * (len(lines) - len(answers))
 
 

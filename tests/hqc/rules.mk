@@ -25,18 +25,8 @@ HQC_KPQC := $(HQC_VARIANTS:%=$(B)/sw/%/kpqc) $(B)/sw/host/kpqc
 HQC_KARU64 = python3 tests/slhdsa/karu64_run.py $(1) --script tests/hqc/kat.py --cross tests/hqc/crossbuild.py \
 	$(KARU64) $(B) "$(HQC_VARIANTS)"
 
-$(HQC_TB)/ctgrind-gcc: tests/hqc/ctgrind.c $(HQC_DEPS)
-	@mkdir -p $(dir $@)
-	gcc -std=gnu11 $(WARN) -O2 -g -DHQC_CTGRIND $(HQC_INC) -o $@ $< $(HQC_SRCS)
-
-$(HQC_TB)/ctgrind-nodecl: tests/hqc/ctgrind.c $(HQC_DEPS)
-	@mkdir -p $(dir $@)
-	gcc -std=gnu11 $(WARN) -O2 -g -DHQC_CTGRIND -DHQC_CTGRIND_NO_DECLASSIFY $(HQC_INC) -o $@ $< $(HQC_SRCS)
-
-# DWARF 4: valgrind 3.19 cannot read clang-19's default DWARF 5.
-$(HQC_TB)/ctgrind-clang: tests/hqc/ctgrind.c $(HQC_DEPS)
-	@mkdir -p $(dir $@)
-	clang-19 -std=gnu11 $(WARN) -O3 -gdwarf-4 -DHQC_CTGRIND $(HQC_INC) -o $@ $< $(HQC_SRCS)
+include tests/ct/ctgrind.mk
+$(eval $(call CTGRIND_RULES,hqc,HQC,$(HQC_TB),$(HQC_INC),$(HQC_SRCS),$(HQC_DEPS),sample|gf2x|code|hqc))
 
 $(HQC_TB)/rvv_test: tests/hqc/rvv_test.c $(B)/sw/vintr/libpqc.a
 	@mkdir -p $(dir $@)
@@ -55,11 +45,6 @@ check-hqc-host: $(B)/sw/host/kpqc
 	@set -o pipefail; { echo "== host: HQC-1/3/5 KAT records 0..99, kpqc bad input"; \
 	  python3 tests/hqc/kat.py --badinput -- $<; } 2>&1 \
 	  | tests/mldsa/total.py 1 | tee $(B)/test-results/hqc-host.txt
-
-check-hqc-ct: $(HQC_TB)/ctgrind-gcc $(HQC_TB)/ctgrind-clang $(HQC_TB)/ctgrind-nodecl
-	@mkdir -p $(B)/test-results
-	@set -o pipefail; tests/hqc/ctgrind.sh $(HQC_TB)/ctgrind-gcc $(HQC_TB)/ctgrind-clang \
-	  --no-declassify $(HQC_TB)/ctgrind-nodecl 2>&1 | tests/mldsa/total.py 5 | tee $(B)/test-results/hqc-ct.txt
 
 check-hqc-karu64: $(KARU64) $(HQC_KPQC)
 	@mkdir -p $(B)/test-results

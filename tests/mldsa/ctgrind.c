@@ -2,36 +2,10 @@
  * the secret inputs (xi, sk, rnd) are marked undefined, so memcheck reports every conditional
  * branch and memory address that depends on them, except where sw/mldsa declassifies at its
  * marked MLDSA_DECLASSIFY calls. Built with -DMLDSA_CTGRIND; run under
- * valgrind --error-exitcode=1. `ctgrind canary` branches on a secret on purpose, to show that
- * the harness detects a leak (that run must fail). */
-#include <stdio.h>
-#include <string.h>
-#include <valgrind/memcheck.h>
-
+ * valgrind --error-exitcode=1. `ctgrind canary` branches on a secret on purpose
+ * (tests/ct/ctgrind.h), to show that the harness detects a leak (that run must fail). */
+#include "../ct/ctgrind.h"
 #include "../../sw/mldsa/mldsa.h"
-
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
-
-/* Deterministic filler for test inputs (not a secret source; the inputs only need to vary). */
-static void fill(uint8_t *p, size_t n, uint32_t seed)
-{
-    for (size_t i = 0; i < n; i++) {
-        seed = seed * 1103515245u + 12345u;
-        p[i] = (uint8_t)(seed >> 16);
-    }
-}
-
-static int canary(void)
-{
-    uint8_t x[1] = {1};
-    volatile int y = 0;
-    SECRET(x, 1);
-    if (x[0] == 1)  /* a secret-dependent branch: memcheck must report it */
-        y = 1;
-    printf("canary ran (valgrind must report a conditional jump on uninitialised data)\n");
-    return y == 1 ? 0 : 1;
-}
 
 int main(int argc, char **argv)
 {
@@ -39,8 +13,7 @@ int main(int argc, char **argv)
     static const int levels[3] = {44, 65, 87};
     int runs = 0, bad = 0;
 
-    if (argc > 1 && !strcmp(argv[1], "canary"))
-        return canary();
+    CTGRIND_CANARY(argc, argv);
     for (int li = 0; li < 3; li++) {
         int level = levels[li];
         for (uint32_t s = 0; s < 2; s++) {

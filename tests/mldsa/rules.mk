@@ -27,18 +27,8 @@ $(MLDSA_TB)/driver: tests/mldsa/driver.c $(MLDSA_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(filter-out -MMD -MP,$(CFLAGS_ALL)) $(MLDSA_INC) -o $@ $< $(MLDSA_SRCS)
 
-$(MLDSA_TB)/ctgrind-gcc: tests/mldsa/ctgrind.c $(MLDSA_DEPS)
-	@mkdir -p $(dir $@)
-	gcc -std=gnu11 $(WARN) -O2 -g -DMLDSA_CTGRIND $(MLDSA_INC) -o $@ $< $(MLDSA_SRCS)
-
-$(MLDSA_TB)/ctgrind-nodecl: tests/mldsa/ctgrind.c $(MLDSA_DEPS)
-	@mkdir -p $(dir $@)
-	gcc -std=gnu11 $(WARN) -O2 -g -DMLDSA_CTGRIND -DMLDSA_CTGRIND_NO_DECLASSIFY $(MLDSA_INC) -o $@ $< $(MLDSA_SRCS)
-
-# DWARF 4: valgrind 3.19 cannot read clang-19's default DWARF 5.
-$(MLDSA_TB)/ctgrind-clang: tests/mldsa/ctgrind.c $(MLDSA_DEPS)
-	@mkdir -p $(dir $@)
-	clang-19 -std=gnu11 $(WARN) -O3 -gdwarf-4 -DMLDSA_CTGRIND $(MLDSA_INC) -o $@ $< $(MLDSA_SRCS)
+include tests/ct/ctgrind.mk
+$(eval $(call CTGRIND_RULES,mldsa,MLDSA,$(MLDSA_TB),$(MLDSA_INC),$(MLDSA_SRCS),$(MLDSA_DEPS),sample|sign|packing))
 
 # Guest drivers, one per build variant of karu64.md section 5 (the flags of sw/sw.mk).
 MLDSA_VARIANTS := rv64gc rv64gc_zbb vauto vauto_k vintr vintr_k vintr_kr
@@ -59,11 +49,6 @@ check-mldsa-host: $(MLDSA_TB)/driver
 	@mkdir -p $(B)/test-results
 	@set -o pipefail; { echo "== host: all ML-DSA vectors"; $(MLDSA_VECTORS) $<; \
 	  } 2>&1 | tests/mldsa/total.py 1 | tee $(B)/test-results/mldsa-host.txt
-
-check-mldsa-ct: $(MLDSA_TB)/ctgrind-gcc $(MLDSA_TB)/ctgrind-clang $(MLDSA_TB)/ctgrind-nodecl
-	@mkdir -p $(B)/test-results
-	@set -o pipefail; tests/mldsa/ctgrind.sh $(MLDSA_TB)/ctgrind-gcc $(MLDSA_TB)/ctgrind-clang \
-	  --no-declassify $(MLDSA_TB)/ctgrind-nodecl 2>&1 | tests/mldsa/total.py 5 | tee $(B)/test-results/mldsa-ct.txt
 
 check-mldsa-rv64gc: $(MLDSA_TB)/rv64gc/driver
 	@mkdir -p $(B)/test-results

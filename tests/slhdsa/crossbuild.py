@@ -8,26 +8,16 @@ corrupted one. (s-set signing: 10^9+ guest instructions each, left to the vector
 --quick (CI): keygen of the f sets only, signing with SLH-DSA-SHAKE-128f only.
 usage: crossbuild.py [--quick] NAME=RUNNER:KPQC ...   (RUNNER may be empty: host)"""
 import random
-import shlex
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from run_vectors import SETS, N, alg, run_batch  # noqa: E402
+from karu64_run import cross_args  # noqa: E402
 
 
 def main():
-    args = sys.argv[1:]
-    quick = bool(args) and args[0] == "--quick"
-    if quick:
-        args = args[1:]
-    builds = []
-    for b in args:
-        name, rest = b.split("=", 1)
-        runner, path = rest.rsplit(":", 1)
-        builds.append((name, shlex.split(runner) + [path]))
-    if len(builds) < 2:
-        raise SystemExit(__doc__)
+    quick, builds = cross_args(sys.argv[1:], __doc__)
     rnd = random.Random(205)
     hx = lambda n: bytes(rnd.getrandbits(8) for _ in range(n)).hex()  # noqa: E731
     keygens = []

@@ -3,34 +3,10 @@
  * reports every conditional branch and memory address that depends on them, except where
  * sw/slhdsa declassifies at its marked SLHDSA_DECLASSIFY calls (values the verifier
  * recomputes from the signature). PK.seed is public. Built with -DSLHDSA_CTGRIND; run under
- * valgrind --error-exitcode=1. `ctgrind canary` branches on a secret on purpose. */
-#include <stdio.h>
-#include <string.h>
-#include <valgrind/memcheck.h>
-
+ * valgrind --error-exitcode=1. `ctgrind canary` branches on a secret on purpose
+ * (tests/ct/ctgrind.h). */
+#include "../ct/ctgrind.h"
 #include "../../sw/slhdsa/slhdsa.h"
-
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
-
-static void fill(uint8_t *p, size_t n, uint32_t seed)
-{
-    for (size_t i = 0; i < n; i++) {
-        seed = seed * 1103515245u + 12345u;
-        p[i] = (uint8_t)(seed >> 16);
-    }
-}
-
-static int canary(void)
-{
-    uint8_t x[1] = {1};
-    volatile int y = 0;
-    SECRET(x, 1);
-    if (x[0] == 1)  /* a secret-dependent branch: memcheck must report it */
-        y = 1;
-    printf("canary ran (valgrind must report a conditional jump on uninitialised data)\n");
-    return y == 1 ? 0 : 1;
-}
 
 int main(int argc, char **argv)
 {
@@ -40,8 +16,7 @@ int main(int argc, char **argv)
     static const char *sets[] = {"shake-128f"};
     int runs = 0, bad = 0;
 
-    if (argc > 1 && !strcmp(argv[1], "canary"))
-        return canary();
+    CTGRIND_CANARY(argc, argv);
     for (unsigned si = 0; si < sizeof sets / sizeof sets[0]; si++) {
         const slhdsa_params *p = slhdsa_params_find(sets[si]);
         uint8_t seeds[3 * SLHDSA_N_MAX], sk[SLHDSA_SK_BYTES_MAX], pk[SLHDSA_PK_BYTES_MAX];

@@ -5,11 +5,27 @@ then a cross-build identity test of all of them against the host build. Defaults
 usage: karu64_run.py [--quick] [--script S] [--cross C] KARU64 BUILD_DIR "VARIANTS" [options of S...]
 (--quick: passed to the cross-build test)"""
 import os
+import shlex
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
 here = os.path.dirname(os.path.abspath(__file__))
+
+
+def cross_args(args, doc):
+    """The arguments main() passes a cross-build test, [--quick] NAME=RUNNER:KPQC ... (RUNNER
+    may be empty: host), as (quick, [(name, command list)]); at least two builds, else exit
+    with doc. Used by tests/slhdsa/crossbuild.py and tests/hqc/crossbuild.py."""
+    quick = bool(args) and args[0] == "--quick"
+    builds = []
+    for b in args[1:] if quick else args:
+        name, rest = b.split("=", 1)
+        runner, path = rest.rsplit(":", 1)
+        builds.append((name, shlex.split(runner) + [path]))
+    if len(builds) < 2:
+        raise SystemExit(doc)
+    return quick, builds
 
 
 def main():

@@ -26,29 +26,14 @@ SLHDSA_INC := -Isw/keccak -Isw/fips202 -Isw/include
 SLHDSA_VARIANTS := rv64gc rv64gc_zbb vauto vauto_k vintr vintr_k vintr_kr
 SLHDSA_KPQC := $(SLHDSA_VARIANTS:%=$(B)/sw/%/kpqc) $(B)/sw/host/kpqc
 
-$(SLHDSA_TB)/ctgrind-gcc: tests/slhdsa/ctgrind.c $(SLHDSA_DEPS)
-	@mkdir -p $(dir $@)
-	gcc -std=gnu11 $(WARN) -O2 -g -DSLHDSA_CTGRIND $(SLHDSA_INC) -o $@ $< $(SLHDSA_SRCS)
-
-$(SLHDSA_TB)/ctgrind-nodecl: tests/slhdsa/ctgrind.c $(SLHDSA_DEPS)
-	@mkdir -p $(dir $@)
-	gcc -std=gnu11 $(WARN) -O2 -g -DSLHDSA_CTGRIND -DSLHDSA_CTGRIND_NO_DECLASSIFY $(SLHDSA_INC) -o $@ $< $(SLHDSA_SRCS)
-
-# DWARF 4: valgrind 3.19 cannot read clang-19's default DWARF 5.
-$(SLHDSA_TB)/ctgrind-clang: tests/slhdsa/ctgrind.c $(SLHDSA_DEPS)
-	@mkdir -p $(dir $@)
-	clang-19 -std=gnu11 $(WARN) -O3 -gdwarf-4 -DSLHDSA_CTGRIND $(SLHDSA_INC) -o $@ $< $(SLHDSA_SRCS)
+include tests/ct/ctgrind.mk
+$(eval $(call CTGRIND_RULES,slhdsa,SLHDSA,$(SLHDSA_TB),$(SLHDSA_INC),$(SLHDSA_SRCS),$(SLHDSA_DEPS),slhdsa|xmss|fors|wots|hash))
 
 check-slhdsa-host: $(B)/sw/host/kpqc
 	@mkdir -p $(B)/test-results
 	@set -o pipefail; { echo "== host: SLH-DSA-SHAKE vectors (SHAKE-192s sigGen: 1 + 1 cases), kpqc bad input"; \
 	  python3 tests/slhdsa/run_vectors.py --s-sign 1 --badinput -- $<; } 2>&1 \
 	  | tests/mldsa/total.py 1 | tee $(B)/test-results/slhdsa-host.txt
-
-check-slhdsa-ct: $(SLHDSA_TB)/ctgrind-gcc $(SLHDSA_TB)/ctgrind-clang $(SLHDSA_TB)/ctgrind-nodecl
-	@mkdir -p $(B)/test-results
-	@set -o pipefail; tests/slhdsa/ctgrind.sh $(SLHDSA_TB)/ctgrind-gcc $(SLHDSA_TB)/ctgrind-clang \
-	  --no-declassify $(SLHDSA_TB)/ctgrind-nodecl 2>&1 | tests/mldsa/total.py 5 | tee $(B)/test-results/slhdsa-ct.txt
 
 check-slhdsa-karu64: $(KARU64) $(SLHDSA_KPQC)
 	@mkdir -p $(B)/test-results

@@ -499,33 +499,24 @@ def main():
     suites = SUITES if a.suites == "all" else a.suites.split(",")
     T = Tally()
     k = Kpqc(a.kpqc, a.runner)
+    suite = {
+        "hashlib": lambda: suite_hashlib(k, T, a.limit),
+        "xkcp": lambda: suite_xkcp(k, T, a.limit),
+        "circl-keccak": lambda: suite_circl(k, T, a.limit),
+        "acvp-sha3": lambda: suite_acvp_sha3(k, T, a.limit),
+        "acvp-sha3-ldt": lambda: suite_acvp_sha3(k, T, 0, ldt=True),
+        "turboshake": lambda: suite_turboshake(k, T, a.limit),
+        "mlkem-acvp": lambda: suite_mlkem_acvp(k, T, a.limit),
+        "mlkem-cctv": lambda: suite_mlkem_cctv(k, T, a.limit),
+        # CCTV's accumulated digests were made with FIPS 203 ipd's keygen.
+        "mlkem-accum": lambda: suite_mlkem_accum(k, T, 0, a.accum) if a.ipd else
+                               T.check("mlkem-accum", False, "mlkem-accum needs the ipd build and --ipd"),
+        "mlkem-accum-1m": lambda: suite_mlkem_accum(k, T, 0, 1000000),
+        "badinput": lambda: suite_badinput(a.kpqc, a.runner, T, a.limit),
+    }
     for s in suites:
-        if s == "hashlib":
-            suite_hashlib(k, T, a.limit)
-        elif s == "xkcp":
-            suite_xkcp(k, T, a.limit)
-        elif s == "circl-keccak":
-            suite_circl(k, T, a.limit)
-        elif s == "acvp-sha3":
-            suite_acvp_sha3(k, T, a.limit)
-        elif s == "acvp-sha3-ldt":
-            suite_acvp_sha3(k, T, 0, ldt=True)
-        elif s == "turboshake":
-            suite_turboshake(k, T, a.limit)
-        elif s == "mlkem-acvp":
-            suite_mlkem_acvp(k, T, a.limit)
-        elif s == "mlkem-cctv":
-            suite_mlkem_cctv(k, T, a.limit)
-        elif s == "mlkem-accum":
-            # CCTV's accumulated digests were made with FIPS 203 ipd's keygen.
-            if not a.ipd:
-                T.check(s, False, "mlkem-accum needs the ipd build and --ipd")
-            else:
-                suite_mlkem_accum(k, T, 0, a.accum)
-        elif s == "mlkem-accum-1m":
-            suite_mlkem_accum(k, T, 0, 1000000)
-        elif s == "badinput":
-            suite_badinput(a.kpqc, a.runner, T, a.limit)
+        if s in suite:
+            suite[s]()
         else:
             T.check(s, False, "unknown suite")
     k.close()

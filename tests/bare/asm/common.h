@@ -13,6 +13,28 @@
 	EXIT(code);                  \
 2:
 
+/* START_WITH_HANDLER(h): the test's entry, _start in .text.init, with mtvec = h (the tests that
+ * take traps in M-mode). Clobbers t0. */
+#define START_WITH_HANDLER(h) \
+	.section .text.init;  \
+	.global _start;       \
+_start:                       \
+	la t0, h;             \
+	csrw mtvec, t0
+
+/* MRET_PAST_MEPC: a trap handler's return to the instruction after the one at mepc, 2 bytes
+ * if its low bits are not 11, else 4. Clobbers t0-t2. */
+#define MRET_PAST_MEPC         \
+	csrr t0, mepc;         \
+	lhu t1, 0(t0);         \
+	andi t1, t1, 3;        \
+	addi t0, t0, 2;        \
+	li t2, 3;              \
+	bne t1, t2, 3f;        \
+	addi t0, t0, 2;        \
+3:	csrw mepc, t0;         \
+	mret
+
 #define HTIF_SECTION                                      \
 	.section .tohost, "aw", @progbits;                \
 	.balign 64; .global tohost; tohost: .dword 0;     \

@@ -2,11 +2,7 @@
 // hart with IMAFDC, plus this implementation's documented WARL choices (marked "karu64").
 // expect-exit: 0
 #include "common.h"
-	.section .text.init
-	.global _start
-_start:
-	la t0, handler
-	csrw mtvec, t0
+	START_WITH_HANDLER(handler)
 	li s1, 0
 	// misa: MXL = 2 (bits 63:62), letters A C D F I M present (3.1.1)
 	csrr t0, misa

@@ -3,11 +3,7 @@
 // little-endian byte sequences 01 02 03 ... of the data below.
 // expect-exit: 0
 #include "common.h"
-	.section .text.init
-	.global _start
-_start:
-	la t0, handler
-	csrw mtvec, t0
+	START_WITH_HANDLER(handler)
 	la s0, bytes
 	ld t0, 1(s0)
 	FAIL_IF_NE(t0, 0x0908070605040302, 2)

@@ -18,11 +18,7 @@
 	srai x0, x0, 7;    \
 	.option pop
 
-	.section .text.init
-	.global _start
-_start:
-	la t0, handler
-	csrw mtvec, t0
+	START_WITH_HANDLER(handler)
 	li s1, 0
 	SEMIHOST(0x04, msg_hello)          // SYS_WRITE0
 	SEMIHOST(0x03, bang)               // SYS_WRITEC
@@ -63,15 +59,7 @@ handler:
 	addi s1, s1, 1
 	csrr t0, mcause
 	FAIL_IF_NE(t0, 3, 8)
-	csrr t0, mepc
-	lhu t1, 0(t0)
-	andi t1, t1, 3
-	addi t0, t0, 2
-	li t2, 3
-	bne t1, t2, 1f
-	addi t0, t0, 2
-1:	csrw mepc, t0
-	mret
+	MRET_PAST_MEPC
 
 	.section .rodata
 msg_hello:	.asciz "hello\n"

@@ -3,11 +3,7 @@
 // 3.1.15, 3.3.1); mret returns to mepc (here advanced past the ecall).
 // expect-exit: 0
 #include "common.h"
-	.section .text.init
-	.global _start
-_start:
-	la t0, handler
-	csrw mtvec, t0
+	START_WITH_HANDLER(handler)
 	csrsi mstatus, 8           // MIE = 1: expect MPIE = 1, MIE = 0 in the handler
 	li s1, 0
 the_ecall:

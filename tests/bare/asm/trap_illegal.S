@@ -3,11 +3,7 @@
 // and the 16-bit all-zero word (defined illegal, unprivileged spec 26.5), whose mtval is 0.
 // expect-exit: 0
 #include "common.h"
-	.section .text.init
-	.global _start
-_start:
-	la t0, handler
-	csrw mtvec, t0
+	START_WITH_HANDLER(handler)
 	li s1, 0
 bad1:	.word 0xdeadc00b
 	FAIL_IF_NE(s0, 0xdeadc00b, 2)
@@ -25,14 +21,5 @@ handler:
 	csrr t0, mcause
 	FAIL_IF_NE(t0, 2, 6)
 	csrr s0, mtval
-	// skip the faulting instruction: 2 bytes if its low bits are not 11, else 4
-	csrr t0, mepc
-	lhu t1, 0(t0)
-	andi t1, t1, 3
-	addi t0, t0, 2
-	li t2, 3
-	bne t1, t2, 1f
-	addi t0, t0, 2
-1:	csrw mepc, t0
-	mret
+	MRET_PAST_MEPC                   // skip the faulting instruction
 	HTIF_SECTION

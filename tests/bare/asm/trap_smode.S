@@ -4,11 +4,7 @@
 // mepc = the ecall and mstatus.MPP = 1. sret in U-mode is illegal (mcause 2, mtval = sret).
 // expect-exit: 0
 #include "common.h"
-	.section .text.init
-	.global _start
-_start:
-	la t0, mhandler
-	csrw mtvec, t0
+	START_WITH_HANDLER(mhandler)
 	la t0, shandler
 	csrw stvec, t0
 	li t0, 1 << 8

@@ -3,11 +3,7 @@
 // after the trap), and ecall traps with mcause 8 (environment call from U-mode).
 // expect-exit: 0
 #include "common.h"
-	.section .text.init
-	.global _start
-_start:
-	la t0, handler
-	csrw mtvec, t0
+	START_WITH_HANDLER(handler)
 	li s1, 0
 	la t0, user
 	csrw mepc, t0
