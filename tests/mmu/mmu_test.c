@@ -38,6 +38,7 @@ typedef uint64_t u64;
 #define CSR_SET(name, v) __asm__ volatile("csrs " #name ", %0" :: "r"((u64)(v)) : "memory")
 #define CSR_CLEAR(name, v) __asm__ volatile("csrc " #name ", %0" :: "r"((u64)(v)) : "memory")
 #define SFENCE() __asm__ volatile("sfence.vma" ::: "memory")
+#define FENCE_I() __asm__ volatile("fence.i" ::: "memory")   /* after M writes code (Zifencei) */
 
 #define MS_SUM (1ull << 18)
 #define MS_MXR (1ull << 19)
@@ -499,6 +500,7 @@ static void t_fetch(void)
 	uint8_t *c = pg[10];
 	poke32(pa_of(c), LI_A0(42));
 	poke32(pa_of(c) + 4, RET);
+	FENCE_I();
 	u64 x = map(40, pa_of(c), PTE_V | PTE_X | PTE_A);
 	CHECK_OK("fetch from an X page in S", run(PRIV_S, x, 0, 0, 0), 42);
 	u64 nx = map(41, pa_of(c), RWAD);
@@ -520,6 +522,7 @@ static void t_fetch(void)
 	*(volatile uint16_t *)(p2 + 0) = (uint16_t)(LI_A0(7) >> 16);
 	*(volatile uint16_t *)(p2 + 2) = (uint16_t)RET;
 	*(volatile uint16_t *)(p2 + 4) = (uint16_t)(RET >> 16);
+	FENCE_I();
 	u64 v1 = map(50, pa_of(p1), PTE_V | PTE_X | PTE_A);
 	map(51, pa_of(p2), PTE_V | PTE_X | PTE_A);
 	CHECK_OK("instruction across a page boundary", run(PRIV_S, v1 + 0xffc, 0, 0, 0), 7);
@@ -542,6 +545,7 @@ static void t_fetch(void)
 		poke32(pa_of(cp) + 8, LI_A0(k ? 2 : 1));
 		poke32(pa_of(cp) + 12, RET);
 	}
+	FENCE_I();
 	u64 rv = map(52, pa_of(ca), PTE_V | PTE_X | PTE_A);
 	CHECK_OK("code remapped under running code", run(PRIV_S, rv, 0, pa_of(&l0[52]), pte(pa_of(cb), PTE_V | PTE_X | PTE_A)), 2);
 	l0[52] = pte(pa_of(ca), PTE_V | PTE_X | PTE_A);
@@ -557,6 +561,7 @@ static void t_fetch(void)
 	poke32(pa_of(sb), CSRW_SATP_A0);
 	poke32(pa_of(sb) + 4, LI_A0(22));
 	poke32(pa_of(sb) + 8, RET);
+	FENCE_I();
 	u64 *r2 = make_root(), *t2 = newtab(), *u2 = newtab();
 	r2[1] = pte(pa_of(t2), PTE_V);
 	t2[0] = pte(pa_of(u2), PTE_V);

@@ -12,6 +12,10 @@ _start:
 	csrw mscratch, t0
 	li t0, (1 << 9) | (1 << 13)        // mstatus.VS, FS = Initial: vector tests
 	csrs mstatus, t0
+	li t0, -1                         // PMP entry 0: all of memory RWX for S and U (3.7),
+	csrw pmpaddr0, t0                 // which QEMU checks and karu64 does not enforce
+	li t0, 0x1f                       // NAPOT, R, W, X
+	csrw pmpcfg0, t0
 	call main
 	slli a0, a0, 1                    // HTIF exit: tohost = code << 1 | 1
 	ori a0, a0, 1
@@ -261,6 +265,8 @@ p_vle32ff:                     // (va, out): returns vl after vle32ff
 	.balign 64
 	.global tohost
 tohost: .dword 0
+	.size tohost, 8                   // QEMU's HTIF wants the symbols' sizes
 	.balign 64
 	.global fromhost
 fromhost: .dword 0
+	.size fromhost, 8
