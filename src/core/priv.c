@@ -288,7 +288,14 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 	/* MODE 0 (direct) and 1 (vectored); modes >= 2 are reserved and fold onto those. */
 	case 0x305: h->mtvec = val & ~2ull; break;
 	case 0x306: h->mcounteren = val & 0xffffffffull; break;
-	case 0x30a: h->menvcfg = val & (ENVCFG_MASK | MENVCFG_PBMTE); break;
+	case 0x30a: {
+		uint64_t old = h->menvcfg;
+		h->menvcfg = val & (ENVCFG_MASK | MENVCFG_PBMTE);
+		/* PBMTE decides which PTEs are valid: translations cached under the old value go */
+		if ((old ^ h->menvcfg) & MENVCFG_PBMTE)
+			k64_mmu_fence(h);
+		break;
+	}
 	case 0x320: h->mcountinhibit = val & 0xfffffffdull; break; /* bit 1 (TM) is zero */
 	case 0x340: h->mscratch = val; break;
 	case 0x341: h->mepc = val & ~1ull; break;
