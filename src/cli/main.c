@@ -23,6 +23,8 @@ static const char usage[] =
 "  --vlen=N            vector length in bits, power of two 128..4096 (default 256,\n"
 "                      or N of zvlNb in --isa)\n"
 "  --zvknhk=VERSION    vkeccak.vi rules: v0.1 (default) or v0.2\n"
+"  --mmu=MODE          bare metal: largest satp translation mode, sv39 (default), sv48 or\n"
+"                      sv57 (each includes the smaller ones)\n"
 "  --vector-agnostic=POLICY  tail/mask-agnostic elements: undisturbed (default, as QEMU 10)\n"
 "                      or ones (all ones, as the RVV spec allows)\n"
 "  --keep-vector-state do not discard vector state at system calls (Linux discards it)\n"
@@ -174,6 +176,11 @@ int main(int argc, char **argv)
 			if (v < 128 || v > 4096 || (v & (v - 1)))
 				die("--vlen must be a power of two from 128 to 4096, got '%s'", val);
 			cfg.vlen = (unsigned)v;
+		} else if (!strcmp(name, "-mmu")) {
+			TAKES_VALUE();
+			if (strcmp(val, "sv39") && strcmp(val, "sv48") && strcmp(val, "sv57"))
+				die("--mmu must be sv39, sv48 or sv57, got '%s'", val);
+			cfg.mmu = val;
 		} else if (!strcmp(name, "-zvknhk")) {
 			TAKES_VALUE();
 			if (strcmp(val, "v0.1") && strcmp(val, "v0.2"))

@@ -68,9 +68,14 @@ static void mark_code(struct k64_hart *h, uint64_t a)
 	if (*perm & K64_PERM_CODE)
 		return;
 	*perm |= K64_PERM_CODE;
-	struct k64_tlb_entry *e = &h->tlb[K64_TLB_IDX(a)];
-	if (e->tag_w == a >> K64_PAGE_SHIFT)
-		e->tag_w = ~0ull;
+	/* Stores to the page must take the slow path from now on, through whichever virtual page
+	 * the TLB reaches it by. */
+	uintptr_t host = (uintptr_t)h->mem->host + (p << K64_PAGE_SHIFT);
+	for (unsigned i = 0; i < K64_TLB_SIZE; i++) {
+		struct k64_tlb_entry *e = &h->tlb[i];
+		if (e->tag_w != ~0ull && (uintptr_t)((e->tag_w << K64_PAGE_SHIFT) + (uint64_t)e->addend) == host)
+			e->tag_w = ~0ull;
+	}
 	if (c->ncode == c->capcode) {
 		c->capcode = c->capcode ? 2 * c->capcode : 256;
 		c->code_pages = realloc(c->code_pages, c->capcode * sizeof *c->code_pages);
@@ -83,27 +88,40 @@ static void mark_code(struct k64_hart *h, uint64_t a)
 }
 
 /* Fetches the instruction at pc; false if its first parcel cannot be fetched. A 32-bit
- * instruction whose second half is not executable is a fetch fault too (at pc + 2). */
-static int fetch(struct k64_hart *h, uint64_t pc, uint32_t *raw, uint64_t *bad)
+ * instruction whose second half is not executable is a fetch fault too (at pc + 2). With
+ * translation on, each parcel is translated on its own (the halves may be on different pages)
+ * and *cause is the fault's cause; untranslated, *cause = 0 (the dispatch loop picks it). */
+static int fetch(struct k64_hart *h, uint64_t pc, uint32_t *raw, uint64_t *bad, uint64_t *cause)
 {
 	struct k64_mem *m = h->mem;
-	if (!(k64_mem_page_perm(m, pc) & K64_PERM_X) || !k64_mem_contains(m, pc, 2)) {
+	uint64_t pa = pc;
+	*cause = 0;
+	if (h->fetch_key && (*cause = k64_mmu_fetch(h, pc, &pa))) {
+		*bad = pc;
+		return 0;
+	}
+	if (!(k64_mem_page_perm(m, pa) & K64_PERM_X) || !k64_mem_contains(m, pa, 2)) {
 		*bad = pc;
 		return 0;
 	}
 	uint16_t lo, hi;
-	memcpy(&lo, m->host + (pc - m->base), 2);
-	mark_code(h, pc);
+	memcpy(&lo, m->host + (pa - m->base), 2);
+	mark_code(h, pa);
 	if ((lo & 3) != 3) {
 		*raw = lo;
 		return 1;
 	}
-	if (!(k64_mem_page_perm(m, pc + 2) & K64_PERM_X) || !k64_mem_contains(m, pc + 2, 2)) {
+	pa += 2;
+	if (h->fetch_key && !((pc + 2) & (K64_PAGE_SIZE - 1)) && (*cause = k64_mmu_fetch(h, pc + 2, &pa))) {
 		*bad = pc + 2;
 		return 0;
 	}
-	memcpy(&hi, m->host + (pc + 2 - m->base), 2);
-	mark_code(h, pc + 2);
+	if (!(k64_mem_page_perm(m, pa) & K64_PERM_X) || !k64_mem_contains(m, pa, 2)) {
+		*bad = pc + 2;
+		return 0;
+	}
+	memcpy(&hi, m->host + (pa - m->base), 2);
+	mark_code(h, pa);
 	*raw = lo | (uint32_t)hi << 16;
 	return 1;
 }
@@ -159,18 +177,20 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 {
 	unsigned n = 0;
 	b->pc = pc;
+	b->key = h->fetch_key;
 	b->obs_slot = 0;
 	b->succ[0] = b->succ[1] = NULL;
 	for (;;) {
 		struct k64_dinsn *d = &b->d[n];
 		uint32_t raw;
-		uint64_t bad;
-		if (!fetch(h, pc, &raw, &bad)) {
+		uint64_t bad, cause;
+		if (!fetch(h, pc, &raw, &bad, &cause)) {
 			if (n == 0) {
 				memset(d, 0, sizeof *d);
 				d->op = K64_OP_fetch_fault;
 				d->pc = pc;
 				d->imm = (int64_t)bad;
+				d->word = (uint32_t)cause;   /* 0: by privilege (dispatch.inc) */
 				n = 1;
 			} else {
 				/* end before it; the fault is taken when it is reached */
@@ -230,7 +250,7 @@ struct k64_block *k64_cache_lookup(struct k64_hart *h, uint64_t pc, bool step)
 	}
 	unsigned i = hash_pc(pc);
 	for (struct k64_block *b = c->hash[i]; b; b = b->hnext)
-		if (b->pc == pc)
+		if (b->pc == pc && b->key == h->fetch_key)
 			return b;
 	size_t need = sizeof(struct k64_block) + (K64_BLOCK_MAX + 1) * sizeof(struct k64_dinsn);
 	if (c->used + need > ARENA_SIZE) {

@@ -19,6 +19,7 @@ void k64_hart_init(struct k64_hart *h, struct k64_mem *mem, const struct k64_isa
 		fputs("karu64: error: cannot allocate the block cache\n", stderr);
 		exit(125);
 	}
+	h->satp_modes = 1u << 8;   /* Sv39; --mmu adds Sv48 and Sv57 */
 	k64_tlb_flush(h);
 	k64_priv_reset(h, K64_PRIV_M);
 }

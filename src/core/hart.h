@@ -84,6 +84,7 @@ struct k64_block {
 	struct k64_block *succ[2];   /* chained successors: [0] taken/target, [1] fall-through */
 	uint32_t n;                  /* instructions (the trailing K64_OP_FALL, if any, not counted) */
 	uint32_t obs_slot;           /* an observer's (the timing model's) note on the block: 0 when built */
+	uint64_t key;                /* h->fetch_key it was fetched under (0: untranslated) */
 	struct k64_dinsn d[];
 };
 
@@ -140,6 +141,12 @@ struct k64_hart {
 	uint64_t mcounteren, mcountinhibit, menvcfg, mseccfg;
 	uint64_t pmpcfg[16], pmpaddr[64];
 	uint64_t stvec, sscratch, sepc, scause, stval, satp, scounteren, senvcfg;
+	/* translation context (core/mmu.c, recomputed by k64_mmu_sync) */
+	uint16_t satp_modes;         /* bit MODE set for each supported satp.MODE (8 = Sv39, ...) */
+	bool xl_data;                /* loads and stores are translated */
+	uint8_t xl_dpriv;            /* their effective privilege (MPRV) */
+	uint64_t fetch_key;          /* 0: fetch untranslated; else the decoded blocks' key */
+	uint64_t mmu_dkey, mmu_satp; /* what the TLB was filled under */
 	uint64_t time_base;          /* host or virtual clock origin, see core/csr.c */
 	bool virtual_clock;
 
@@ -227,6 +234,25 @@ void k64_store_slow(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, u
  * permissions and raising the architectural fault otherwise. For vector and AMO code. */
 void *k64_access(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size, bool write);
 void k64_tlb_flush(struct k64_hart *h);
+/* True if [a, a + len) can be accessed through one host pointer without a fault (no side
+ * effects; len <= 4096). */
+bool k64_probe(struct k64_hart *h, uint64_t a, uint64_t len, bool write);
+/* After a store to guest physical [pa, pa + size) on a page with permission bits perm: decoded
+ * code and watched pages (core/memory.c). */
+void k64_note_store(struct k64_hart *h, uint64_t pa, unsigned size, unsigned perm);
+
+/* Virtual memory (core/mmu.c). k64_mmu_sync recomputes the translation context after priv,
+ * mstatus or satp changed (and flushes the TLB if it changed). The others are the translated
+ * forms of the slow paths above, used while h->xl_data is set. */
+void k64_mmu_sync(struct k64_hart *h);
+uint64_t k64_mmu_load(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size);
+void k64_mmu_store(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size, uint64_t v);
+void *k64_mmu_access(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size, bool write);
+bool k64_mmu_probe(struct k64_hart *h, uint64_t a, uint64_t len, bool write);
+/* Instruction fetch at va (priv = h->priv): 0 and the physical address, or the fault's cause. */
+uint64_t k64_mmu_fetch(struct k64_hart *h, uint64_t va, uint64_t *pa);
+/* sfence.vma, sinval.vma: drop cached translations and the decoded blocks. */
+void k64_mmu_fence(struct k64_hart *h);
 
 #define K64_TLB_IDX(a) (((a) >> K64_PAGE_SHIFT) & (K64_TLB_SIZE - 1))
 /* &h->tlb[K64_TLB_IDX(a)] as one shift and one mask (entries are 32 bytes). */

@@ -128,7 +128,7 @@ uint8_t k64_iclass_of(const struct k64_insn_desc *t, uint32_t word)
 	if (pre(n, "fence") || !strcmp(n, "pause"))
 		return K64_IC_FENCE;
 	if (!strcmp(n, "ecall") || !strcmp(n, "ebreak") || !strcmp(n, "mret") || !strcmp(n, "sret") ||
-	    !strcmp(n, "wfi") || pre(n, "sfence") || pre(n, "wrs"))
+	    !strcmp(n, "wfi") || pre(n, "sfence") || pre(n, "sinval") || pre(n, "wrs"))
 		return K64_IC_SYSTEM;
 	return K64_IC_ALU;
 }

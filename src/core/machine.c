@@ -124,6 +124,11 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 	m->hart->virtual_clock = m->cfg.virtual_clock;
 	m->hart->vagnostic_ones = m->cfg.vagnostic_ones;
 	m->hart->zvknhk_version = m->cfg.zvknhk && !strcmp(m->cfg.zvknhk, "v0.2") ? 2 : 1;
+	/* satp.MODE 8, 9, 10 = Sv39, Sv48, Sv57 (privileged spec 10.1.11) */
+	if (m->cfg.mmu && !strcmp(m->cfg.mmu, "sv48"))
+		m->hart->satp_modes = 1u << 8 | 1u << 9;
+	else if (m->cfg.mmu && !strcmp(m->cfg.mmu, "sv57"))
+		m->hart->satp_modes = 1u << 8 | 1u << 9 | 1u << 10;
 	m->hart->max_insns = m->cfg.max_insns;
 	if (m->model && k64_model_attach(m->model, m->hart, !bare, err, errlen))
 		return -1;

@@ -37,7 +37,7 @@ static unsigned check_pages(struct k64_hart *h, const struct k64_dinsn *d, uint6
 	return all;
 }
 
-static void note_store(struct k64_hart *h, uint64_t a, unsigned size, unsigned perm)
+void k64_note_store(struct k64_hart *h, uint64_t a, unsigned size, unsigned perm)
 {
 	/* Stores into decoded code take effect for instruction fetch after the current block
 	 * (fence.i semantics allow it); limit = 0 makes the dispatch loop stop at the boundary. */
@@ -70,6 +70,8 @@ static void tlb_fill(struct k64_hart *h, uint64_t a, bool write)
 
 uint64_t k64_load_slow(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size)
 {
+	if (h->xl_data)
+		return k64_mmu_load(h, d, a, size);
 	check_pages(h, d, a, size, false);
 	if (((a & (K64_PAGE_SIZE - 1)) + size) <= K64_PAGE_SIZE)
 		tlb_fill(h, a, false);
@@ -80,20 +82,33 @@ uint64_t k64_load_slow(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a
 
 void k64_store_slow(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size, uint64_t v)
 {
+	if (h->xl_data) {
+		k64_mmu_store(h, d, a, size, v);
+		return;
+	}
 	unsigned perm = check_pages(h, d, a, size, true);
 	memcpy(h->mem->host + (a - h->mem->base), &v, size);
 	if (((a & (K64_PAGE_SIZE - 1)) + size) <= K64_PAGE_SIZE)
 		tlb_fill(h, a, true);
-	note_store(h, a, size, perm);
+	k64_note_store(h, a, size, perm);
 }
 
 void *k64_access(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size, bool write)
 {
+	if (h->xl_data)
+		return k64_mmu_access(h, d, a, size, write);
 	unsigned perm = check_pages(h, d, a, size, write);
 	if (write)
-		note_store(h, a, size, perm);
+		k64_note_store(h, a, size, perm);
 	/* Vector code checks the TLB before coming here: fill it for the pages touched. */
 	tlb_fill(h, a, write);
 	tlb_fill(h, a + size - 1, write);
 	return h->mem->host + (a - h->mem->base);
+}
+
+bool k64_probe(struct k64_hart *h, uint64_t a, uint64_t len, bool write)
+{
+	if (h->xl_data)
+		return k64_mmu_probe(h, a, len, write);
+	return k64_mem_host(h->mem, a, len, write ? K64_PERM_W : K64_PERM_R) != NULL;
 }

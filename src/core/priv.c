@@ -1,7 +1,7 @@
 /* Machine- and supervisor-level privileged state (RISC-V Privileged Architecture 1.13):
  * the M- and S-mode CSRs, trap entry with delegation, mret/sret, wfi and sfence.vma.
- * Supervisor mode exists with satp fixed to Bare (no address translation yet); PMP registers
- * hold their values but do not restrict accesses; there are no interrupt sources, only
+ * satp selects Bare or the translation modes of h->satp_modes (core/mmu.c walks the tables);
+ * PMP registers hold their values but do not restrict accesses; there are no interrupt sources, only
  * software-written pending bits. Counter CSRs (mcycle, minstret) live in core/csr.c. */
 #include "core/hart.h"
 
@@ -46,8 +46,9 @@
 		       (1ull << K64_CAUSE_FETCH_PAGE) | (1ull << K64_CAUSE_LOAD_PAGE) |           \
 		       (1ull << K64_CAUSE_STORE_PAGE))
 
-/* menvcfg/senvcfg: FIOM, CBIE, CBCFE, CBZE (3.1.18, 10.1.10). */
+/* menvcfg/senvcfg: FIOM, CBIE, CBCFE, CBZE (3.1.18, 10.1.10); menvcfg also PBMTE (Svpbmt). */
 #define ENVCFG_MASK 0xf1ull
+#define MENVCFG_PBMTE (1ull << 62)
 
 /* pmpcfg entry bits (3.7.1). */
 #define PMP_R 0x01
@@ -103,6 +104,8 @@ void k64_priv_reset(struct k64_hart *h, unsigned priv)
 	h->stvec = h->sscratch = h->sepc = h->scause = h->stval = h->satp = 0;
 	h->scounteren = h->senvcfg = 0;
 	h->priv = priv;
+	h->mmu_dkey = h->mmu_satp = 0;
+	k64_mmu_sync(h);
 }
 
 /* Without C, IALIGN = 32 and bit 1 of xepc reads as zero (3.1.14). */
@@ -119,15 +122,15 @@ static uint64_t legal_mpp(uint64_t mpp)
 
 static void mstatus_write(struct k64_hart *h, uint64_t val)
 {
-	/* SUM is read-only 0 while satp.MODE is read-only 0 (Bare only, 3.1.6.4). */
-	uint64_t mask = MS_SIE | MS_MIE | MS_SPIE | MS_MPIE | MS_SPP | MS_MPP | MS_MPRV | MS_MXR |
-			MS_TVM | MS_TW | MS_TSR;
+	uint64_t mask = MS_SIE | MS_MIE | MS_SPIE | MS_MPIE | MS_SPP | MS_MPP | MS_MPRV | MS_SUM |
+			MS_MXR | MS_TVM | MS_TW | MS_TSR;
 	if (k64_has(&h->isa, K64_EXT_F))
 		mask |= K64_MSTATUS_FS;
 	if (k64_has(&h->isa, K64_EXT_V))
 		mask |= K64_MSTATUS_VS;
 	val = set_field(val, MS_MPP, legal_mpp(get_field(val, MS_MPP)));
 	h->mstatus = with_sd((h->mstatus & ~mask) | (val & mask));
+	k64_mmu_sync(h);   /* MPRV, MPP, SUM and MXR change what loads and stores see */
 }
 
 /* pmpcfg: 8 entries per register on RV64; a locked entry ignores writes; W without R is
@@ -269,9 +272,13 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 	case 0x180:
 		if (satp_trapped(h))
 			return false;
-		/* Only Bare is supported; writing another MODE has no effect (10.1.11). */
+		/* 10.1.11: WARL; a MODE that is not supported leaves satp unchanged. ASIDLEN = 16 and
+		 * all 44 PPN bits are writable. */
 		if ((val >> 60) == 0)
 			h->satp = 0;
+		else if ((h->satp_modes >> (val >> 60)) & 1)
+			h->satp = val;
+		k64_mmu_sync(h);
 		break;
 	case 0x300: mstatus_write(h, val); break;
 	case 0x301: break;                                  /* misa: not writable */
@@ -281,7 +288,14 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 	/* MODE 0 (direct) and 1 (vectored); modes >= 2 are reserved and fold onto those. */
 	case 0x305: h->mtvec = val & ~2ull; break;
 	case 0x306: h->mcounteren = val & 0xffffffffull; break;
-	case 0x30a: h->menvcfg = val & ENVCFG_MASK; break;
+	case 0x30a: {
+		uint64_t old = h->menvcfg;
+		h->menvcfg = val & (ENVCFG_MASK | MENVCFG_PBMTE);
+		/* PBMTE decides which PTEs are valid: translations cached under the old value go */
+		if ((old ^ h->menvcfg) & MENVCFG_PBMTE)
+			k64_mmu_fence(h);
+		break;
+	}
 	case 0x320: h->mcountinhibit = val & 0xfffffffdull; break; /* bit 1 (TM) is zero */
 	case 0x340: h->mscratch = val; break;
 	case 0x341: h->mepc = val & ~1ull; break;
@@ -345,6 +359,7 @@ void k64_priv_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
 		h->mstatus = ms;
 		h->priv = K64_PRIV_S;
 		h->pc = (h->stvec & ~3ull) + ((irq && (h->stvec & 3) == 1) ? 4 * code : 0);
+		k64_mmu_sync(h);
 		return;
 	}
 	h->mepc = h->pc;
@@ -357,6 +372,7 @@ void k64_priv_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
 	h->mstatus = ms;
 	h->priv = K64_PRIV_M;
 	h->pc = (h->mtvec & ~3ull) + ((irq && (h->mtvec & 3) == 1) ? 4 * code : 0);
+	k64_mmu_sync(h);
 }
 
 /* Takes the highest-priority pending and enabled interrupt, if any (3.1.9: MEI, MSI, MTI, SEI,
@@ -398,6 +414,7 @@ void k64_priv_mret(struct k64_hart *h, const struct k64_dinsn *d)
 	h->mstatus = ms;
 	h->priv = mpp;
 	h->pc = epc_read(h, h->mepc);
+	k64_mmu_sync(h);
 	k64_priv_interrupt(h);
 }
 
@@ -415,6 +432,7 @@ void k64_priv_sret(struct k64_hart *h, const struct k64_dinsn *d)
 	h->mstatus = ms;
 	h->priv = spp;
 	h->pc = epc_read(h, h->sepc);
+	k64_mmu_sync(h);
 	k64_priv_interrupt(h);
 }
 
@@ -427,12 +445,20 @@ void k64_exec_wfi(struct k64_hart *h, const struct k64_dinsn *d)
 		k64_illegal(h, d);
 }
 
-/* sfence.vma: illegal in U-mode and in S-mode with TVM = 1 (10.2.1, 3.1.6.5). */
+/* sfence.vma: illegal in U-mode and in S-mode with TVM = 1 (10.2.1, 3.1.6.5). Svinval's
+ * sinval.vma has the same checks and effect (everything is invalidated at once, which the
+ * ASID and address operands allow); sfence.w.inval and sfence.inval.ir only order, which a
+ * single in-order hart does anyway, and are illegal in U-mode (Svinval chapter). */
 void k64_exec_sfence_vma(struct k64_hart *h, const struct k64_dinsn *d)
 {
 	if (h->priv == K64_PRIV_U || (h->priv == K64_PRIV_S && (h->mstatus & MS_TVM)))
 		k64_illegal(h, d);
-	k64_tlb_flush(h);
+	k64_mmu_fence(h);
+}
+static void k64_exec_sfence_inval(struct k64_hart *h, const struct k64_dinsn *d)
+{
+	if (h->priv == K64_PRIV_U)
+		k64_illegal(h, d);
 }
 
 /* mret and sret set h->pc and end their block. */
@@ -440,6 +466,10 @@ const struct k64_insn_desc k64_insns_priv[] = {
 	{ "mret",       0x30200073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_priv_mret, "", 0 },
 	{ "sret",       0x10200073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_priv_sret, "", 0 },
 	{ "wfi",        0x10500073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_wfi, "", 0 },
-	{ "sfence.vma", 0x12000073, 0xfe007fff, K64_EXT_I, K64_FMT_R, 0, K64_OP_CALL, k64_exec_sfence_vma, "s,t", 0 },
+	/* they end their block: later instructions are fetched through the new translations */
+	{ "sfence.vma", 0x12000073, 0xfe007fff, K64_EXT_I, K64_FMT_R, K64_F_END, K64_OP_CALL, k64_exec_sfence_vma, "s,t", 0 },
+	{ "sinval.vma", 0x16000073, 0xfe007fff, K64_EXT_I, K64_FMT_R, K64_F_END, K64_OP_CALL, k64_exec_sfence_vma, "s,t", 0 },
+	{ "sfence.w.inval", 0x18000073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_sfence_inval, "", 0 },
+	{ "sfence.inval.ir", 0x18100073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_sfence_inval, "", 0 },
 	{ 0 }
 };

@@ -21,11 +21,12 @@ void *k64_vrange(struct k64_hart *h, const struct k64_dinsn *d, uint64_t addr, u
 	const struct k64_tlb_entry *e0 = &h->tlb[K64_TLB_IDX(addr)];
 	const struct k64_tlb_entry *e1 = &h->tlb[K64_TLB_IDX(addr + len - 1)];
 	uint64_t p0 = addr >> K64_PAGE_SHIFT, p1 = (addr + len - 1) >> K64_PAGE_SHIFT;
-	if (write ? (e0->tag_w == p0 && e1->tag_w == p1) : (e0->tag_r == p0 && e1->tag_r == p1)) {
+	if ((write ? (e0->tag_w == p0 && e1->tag_w == p1) : (e0->tag_r == p0 && e1->tag_r == p1)) &&
+	    e0->addend == e1->addend) {
 		k64_acc_log(h, addr, len, write);
-		return (void *)(uintptr_t)(addr + e0->addend);   /* one flat arena: one addend */
+		return (void *)(uintptr_t)(addr + e0->addend);   /* both pages at one host offset */
 	}
-	if (!k64_mem_host(h->mem, addr, len, write ? K64_PERM_W : K64_PERM_R))
+	if (!k64_probe(h, addr, len, write))
 		return NULL;
 	void *p = k64_access(h, d, addr, (unsigned)len, write);
 	k64_acc_log(h, addr, len, write);

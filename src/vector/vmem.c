@@ -47,7 +47,7 @@ static void ff_trim(struct k64_hart *h, const struct k64_dinsn *d, unsigned eb, 
 		if (!k64_vactive(h, d, i))
 			continue;
 		uint64_t a = base + i * seg;
-		if (k64_mem_host(h->mem, a, seg, K64_PERM_R))
+		if (k64_probe(h, a, seg, false))
 			continue;
 		if (i == 0) {
 			for (uint64_t o = 0; o < seg; o += 1u << eb)

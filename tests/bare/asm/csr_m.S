@@ -54,8 +54,9 @@
 	andi t0, t0, 1
 	FAIL_IF_NE(t0, 0, 11)
 	csrw medeleg, zero
-	// satp: writing an unsupported MODE (Sv39 = 8; karu64 has Bare only) has no effect (10.1.11)
-	li t0, (8 << 60) | 1
+	// satp: writing an unsupported MODE (Sv48 = 9; karu64 has Bare and Sv39 unless --mmu says
+	// more) has no effect (10.1.11)
+	li t0, (9 << 60) | 1
 	csrw satp, t0
 	csrr t0, satp
 	FAIL_IF_NE(t0, 0, 12)

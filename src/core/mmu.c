@@ -1,0 +1,273 @@
+/* Virtual memory: Sv39, Sv48 and Sv57 page-table walks (RISC-V Privileged Architecture 1.13,
+ * 10.3-10.6), with Svade (A and D are never set by the walk: a clear A, or a clear D on a store,
+ * raises a page fault), Svnapot 64 KiB pages and Svpbmt (the PBMT field is accepted when
+ * menvcfg.PBMTE = 1; memory here is coherent and uncached, so the types change nothing).
+ * The translated slow paths of loads, stores, AMOs, vector accesses and instruction fetch live
+ * here; core/memory.c calls them when data translation is on (h->xl_data) and core/cache.c
+ * when fetch translation is on (h->fetch_key != 0). The software TLB (core/hart.h) keeps one
+ * 4 KiB translation per entry and is flushed whenever what it caches can change: satp,
+ * the effective data privilege (priv, MPRV, MPP), SUM, MXR (k64_mmu_sync), sfence.vma.
+ * PMP does not restrict accesses (see core/priv.c). */
+#include "core/hart.h"
+
+#define PTE_V (1ull << 0)
+#define PTE_R (1ull << 1)
+#define PTE_W (1ull << 2)
+#define PTE_X (1ull << 3)
+#define PTE_U (1ull << 4)
+#define PTE_A (1ull << 6)
+#define PTE_D (1ull << 7)
+#define PTE_RSVD (0x7full << 54)      /* bits 60:54: reserved, must be zero (10.3.1) */
+#define PTE_PBMT (3ull << 61)         /* Svpbmt */
+#define PTE_N (1ull << 63)            /* Svnapot */
+#define PPN_MASK ((1ull << 44) - 1)
+#define SATP_MODE_SHIFT 60
+
+#define MS_MPRV (1ull << 17)
+#define MS_SUM  (1ull << 18)
+#define MS_MXR  (1ull << 19)
+#define MS_MPP_SHIFT 11
+#define MENVCFG_PBMTE (1ull << 62)
+
+enum walk_result { WALK_OK, WALK_PAGE_FAULT, WALK_ACCESS_FAULT };
+
+static uint64_t page_fault(unsigned acc)
+{
+	return acc == K64_PERM_X ? K64_CAUSE_FETCH_PAGE : acc == K64_PERM_W ? K64_CAUSE_STORE_PAGE
+									   : K64_CAUSE_LOAD_PAGE;
+}
+static uint64_t access_fault(unsigned acc)
+{
+	return acc == K64_PERM_X ? K64_CAUSE_FETCH_ACCESS : acc == K64_PERM_W ? K64_CAUSE_STORE_ACCESS
+									     : K64_CAUSE_LOAD_ACCESS;
+}
+
+void k64_mmu_sync(struct k64_hart *h)
+{
+	bool on = (h->satp >> SATP_MODE_SHIFT) != 0;
+	unsigned dpriv = h->priv;
+	if (dpriv == K64_PRIV_M && (h->mstatus & MS_MPRV))   /* 3.1.6.3 */
+		dpriv = (unsigned)(h->mstatus >> MS_MPP_SHIFT) & 3;
+	uint64_t dkey = 0;
+	if (on && dpriv < K64_PRIV_M)
+		dkey = 1 | dpriv << 1 | (h->mstatus & (MS_SUM | MS_MXR));
+	if (dkey != h->mmu_dkey || (dkey && h->satp != h->mmu_satp))
+		k64_tlb_flush(h);
+	h->mmu_dkey = dkey;
+	h->mmu_satp = h->satp;
+	h->xl_data = dkey != 0;
+	h->xl_dpriv = (uint8_t)dpriv;
+	/* Decoded blocks are keyed by satp and by U versus S (fetch permissions differ). MODE is
+	 * 8, 9 or 10, so satp bit 62 is zero and bit 63 of the key marks "translated". */
+	h->fetch_key = on && h->priv < K64_PRIV_M
+		       ? 1ull << 63 | h->satp << 1 | (h->priv == K64_PRIV_U) : 0;
+}
+
+static bool read_pte(struct k64_hart *h, uint64_t pa, uint64_t *pte)
+{
+	/* 10.3.2 step 2: the PTE's address must be memory; otherwise an access fault. */
+	const void *p = k64_mem_host(h->mem, pa, 8, K64_PERM_R);
+	if (!p)
+		return false;
+	memcpy(pte, p, 8);
+	return true;
+}
+
+/* Access rights a leaf PTE gives at privilege priv (10.3.1, 3.1.6.4 SUM and MXR; Svade: no
+ * access while A = 0, no store while D = 0). K64_PERM_X is the fetch right. */
+static unsigned leaf_rights(const struct k64_hart *h, uint64_t pte, unsigned priv)
+{
+	if (!(pte & PTE_A))
+		return 0;
+	bool user = pte & PTE_U;
+	unsigned r = 0;
+	bool data_ok = priv == K64_PRIV_U ? user : (!user || (h->mstatus & MS_SUM));
+	if (data_ok) {
+		if ((pte & PTE_R) || ((pte & PTE_X) && (h->mstatus & MS_MXR)))
+			r |= K64_PERM_R;
+		if ((pte & PTE_W) && (pte & PTE_D))
+			r |= K64_PERM_W;
+	}
+	/* S-mode never executes from U pages, whatever SUM says. */
+	if ((pte & PTE_X) && (priv == K64_PRIV_U) == user)
+		r |= K64_PERM_X;
+	return r;
+}
+
+/* 10.3.2 "Virtual Address Translation Process", with LEVELS and the VPN width of the mode
+ * (10.4-10.6). On success *pa is the physical address and *rights what priv may do there. */
+static enum walk_result walk(struct k64_hart *h, uint64_t va, unsigned priv, uint64_t *pa, unsigned *rights)
+{
+	unsigned levels = (unsigned)(h->satp >> SATP_MODE_SHIFT) - 5;   /* Sv39 3, Sv48 4, Sv57 5 */
+	unsigned vabits = 12 + 9 * levels;
+	/* 10.3.1: bits 63:VABITS must all equal bit VABITS-1 */
+	if ((uint64_t)((int64_t)(va << (64 - vabits)) >> (64 - vabits)) != va)
+		return WALK_PAGE_FAULT;
+	uint64_t a = (h->satp & PPN_MASK) << 12;
+	for (int i = (int)levels - 1; i >= 0; i--) {
+		uint64_t pte;
+		if (!read_pte(h, a + ((va >> (12 + 9 * i)) & 511) * 8, &pte))
+			return WALK_ACCESS_FAULT;
+		/* step 3: invalid, W without R, reserved bits; Svpbmt: PBMT 3 is reserved, and any
+		 * nonzero PBMT is reserved while menvcfg.PBMTE = 0 */
+		uint64_t pbmt = (pte & PTE_PBMT) >> 61;
+		if (!(pte & PTE_V) || (pte & (PTE_R | PTE_W)) == PTE_W || (pte & PTE_RSVD) ||
+		    pbmt == 3 || (pbmt && !(h->menvcfg & MENVCFG_PBMTE)))
+			return WALK_PAGE_FAULT;
+		uint64_t ppn = (pte >> 10) & PPN_MASK;
+		if (!(pte & (PTE_R | PTE_X))) {
+			/* step 4: a pointer; D, A, U, N and PBMT are reserved in non-leaf PTEs */
+			if (i == 0 || (pte & (PTE_D | PTE_A | PTE_U | PTE_N | PTE_PBMT)))
+				return WALK_PAGE_FAULT;
+			a = ppn << 12;
+			continue;
+		}
+		/* step 6: a misaligned superpage */
+		uint64_t low = (1ull << (9 * i)) - 1;
+		if (ppn & low)
+			return WALK_PAGE_FAULT;
+		/* Svnapot: N = 1 is only defined at level 0 with ppn[3:0] = 1000 (64 KiB) */
+		if (pte & PTE_N) {
+			if (i != 0 || (ppn & 15) != 8)
+				return WALK_PAGE_FAULT;
+			low = 15;
+			ppn &= ~low;
+		}
+		*pa = (ppn | ((va >> 12) & low)) << 12 | (va & 0xfff);
+		*rights = leaf_rights(h, pte, priv);
+		return WALK_OK;
+	}
+	return WALK_PAGE_FAULT;
+}
+
+/* Translates va for an access acc (K64_PERM_R/W/X) at privilege priv: 0 and *pa, or the cause.
+ * The physical page must be memory with the access's permission (else an access fault). */
+static uint64_t translate(struct k64_hart *h, uint64_t va, unsigned acc, unsigned priv, uint64_t *pa,
+			  unsigned *rights, unsigned *pperm)
+{
+	switch (walk(h, va, priv, pa, rights)) {
+	case WALK_OK: break;
+	case WALK_PAGE_FAULT: return page_fault(acc);
+	default: return access_fault(acc);
+	}
+	if (!(*rights & acc))
+		return page_fault(acc);
+	*pperm = k64_mem_page_perm(h->mem, *pa);
+	if (!(*pperm & acc))
+		return access_fault(acc);
+	return 0;
+}
+
+uint64_t k64_mmu_fetch(struct k64_hart *h, uint64_t va, uint64_t *pa)
+{
+	unsigned rights, pperm;
+	return translate(h, va, K64_PERM_X, h->priv, pa, &rights, &pperm);
+}
+
+static uint8_t *host_of(const struct k64_hart *h, uint64_t pa)
+{
+	return h->mem->host + (pa - h->mem->base);
+}
+
+static void tlb_fill(struct k64_hart *h, uint64_t va, uint64_t pa, unsigned rights, unsigned pperm)
+{
+	if (h->mem_gen != h->mem->gen)
+		k64_tlb_flush(h);
+	struct k64_tlb_entry *e = &h->tlb[K64_TLB_IDX(va)];
+	uint64_t page = va >> K64_PAGE_SHIFT;
+	e->addend = (intptr_t)((uintptr_t)host_of(h, pa & ~(K64_PAGE_SIZE - 1)) - (va & ~(K64_PAGE_SIZE - 1)));
+	e->tag_r = (rights & pperm & K64_PERM_R) ? page : ~0ull;
+	e->tag_w = (rights & pperm & K64_PERM_W) && !(pperm & (K64_PERM_CODE | K64_PERM_WATCH)) ? page : ~0ull;
+}
+
+/* One page's part of a data access: the physical address, or the architectural fault with
+ * tval = va (the address of the part that faulted). */
+static uint64_t data_part(struct k64_hart *h, const struct k64_dinsn *d, uint64_t va, bool write, unsigned *pperm)
+{
+	uint64_t pa;
+	unsigned rights;
+	uint64_t cause = translate(h, va, write ? K64_PERM_W : K64_PERM_R, h->xl_dpriv, &pa, &rights, pperm);
+	if (cause)
+		k64_raise(h, d, cause, va);
+	tlb_fill(h, va, pa, rights, *pperm);
+	return pa;
+}
+
+/* An access [a, a + size) split at the page boundary: n1 bytes on a's page, the rest on the
+ * next. Both parts are translated before anything is written, so a fault leaves memory as it was. */
+uint64_t k64_mmu_load(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size)
+{
+	unsigned pp, n1 = (unsigned)(K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1)));
+	uint64_t v = 0, pa = data_part(h, d, a, false, &pp);
+	if (size <= n1) {
+		memcpy(&v, host_of(h, pa), size);
+		return v;
+	}
+	uint64_t pa2 = data_part(h, d, a + n1, false, &pp);
+	memcpy(&v, host_of(h, pa), n1);
+	memcpy((uint8_t *)&v + n1, host_of(h, pa2), size - n1);
+	return v;
+}
+
+void k64_mmu_store(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size, uint64_t v)
+{
+	unsigned pp, pp2, n1 = (unsigned)(K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1)));
+	uint64_t pa = data_part(h, d, a, true, &pp);
+	if (size <= n1) {
+		memcpy(host_of(h, pa), &v, size);
+		k64_note_store(h, pa, size, pp);
+		return;
+	}
+	uint64_t pa2 = data_part(h, d, a + n1, true, &pp2);
+	memcpy(host_of(h, pa), &v, n1);
+	memcpy(host_of(h, pa2), (uint8_t *)&v + n1, size - n1);
+	k64_note_store(h, pa, n1, pp);
+	k64_note_store(h, pa2, size - n1, pp2);
+}
+
+/* A host pointer must cover the whole access: a part on the next page that is not the next
+ * physical page cannot be given one, and raises the address-misaligned exception instead
+ * (only misaligned vector elements reach this; the privileged spec lets misaligned accesses
+ * trap, 3.6.3). */
+void *k64_mmu_access(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size, bool write)
+{
+	unsigned pp, pp2, n1 = (unsigned)(K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1)));
+	uint64_t pa = data_part(h, d, a, write, &pp);
+	if (size > n1) {
+		uint64_t pa2 = data_part(h, d, a + n1, write, &pp2);
+		if (pa2 != pa + n1)
+			k64_raise(h, d, write ? K64_CAUSE_MISALIGNED_STORE : K64_CAUSE_MISALIGNED_LOAD, a);
+		if (write)
+			k64_note_store(h, pa2, size - n1, pp2);
+		size = n1;
+	}
+	if (write)
+		k64_note_store(h, pa, size, pp);
+	return host_of(h, pa);
+}
+
+bool k64_mmu_probe(struct k64_hart *h, uint64_t a, uint64_t len, bool write)
+{
+	unsigned acc = write ? K64_PERM_W : K64_PERM_R, rights, pp;
+	uint64_t pa, pa2;
+	if (len == 0)
+		return true;
+	if (translate(h, a, acc, h->xl_dpriv, &pa, &rights, &pp))
+		return false;
+	uint64_t n1 = K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1));
+	if (len <= n1)
+		return true;
+	if (len - n1 > K64_PAGE_SIZE || translate(h, a + n1, acc, h->xl_dpriv, &pa2, &rights, &pp))
+		return false;
+	return pa2 == pa + n1;
+}
+
+/* sfence.vma and sinval.vma (10.2.1, Svinval): every translation may have changed, so the TLB
+ * and the decoded blocks (fetched through old translations) go; the flush of the blocks
+ * happens at the end of the instruction's block, which the instruction ends. */
+void k64_mmu_fence(struct k64_hart *h)
+{
+	k64_tlb_flush(h);
+	h->flush_pending = true;
+	h->limit = 0;
+}
