@@ -30,6 +30,7 @@ enum { K64_PRIV_U = 0, K64_PRIV_S = 1, K64_PRIV_M = 3 };
 
 struct k64_hart;
 struct k64_dinsn;
+struct k64_bus;
 typedef void (*k64_exec_fn)(struct k64_hart *h, const struct k64_dinsn *d);
 
 /* One pre-decoded instruction. Fields are extracted once at decode; `raw` keeps the original
@@ -140,6 +141,7 @@ struct k64_hart {
 
 	struct k64_isa isa;
 	struct k64_mem *mem;
+	struct k64_bus *bus;             /* memory-mapped devices (dev/bus.h), NULL = none */
 	struct k64_frontend fe;
 
 	/* dispatch */
