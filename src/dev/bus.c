@@ -158,7 +158,7 @@ int k64_bus_add_device(struct k64_bus *b, const char *spec, char *err, size_t er
 		o++;
 		const char *next = strchr(o, ',');
 		size_t ol = next ? (size_t)(next - o) : strlen(o);
-		if (ol > 5 && !strncmp(o, "base=", 5)) {
+		if (ol >= 5 && !strncmp(o, "base=", 5)) {
 			char buf[32], *end;
 			if (ol - 5 >= sizeof buf)
 				return snprintf(err, errlen, "bad base in --device=%s: '%.*s'", spec, (int)(ol - 5), o + 5), -1;
@@ -166,7 +166,7 @@ int k64_bus_add_device(struct k64_bus *b, const char *spec, char *err, size_t er
 			buf[ol - 5] = 0;
 			errno = 0;
 			unsigned long long v = strtoull(buf, &end, 0);
-			if (errno || *end || buf[0] == '-' || buf[0] == '+' || buf[0] == ' ')
+			if (errno || *end || !buf[0] || buf[0] == '-' || buf[0] == '+' || buf[0] == ' ')
 				return snprintf(err, errlen, "bad base in --device=%s: '%s' (an address, e.g. 0x40000000)",
 						spec, buf), -1;
 			if ((v & (K64_PAGE_SIZE - 1)) || v >= (1ull << 56))

@@ -1,0 +1,31 @@
+# The memory-mapped Keccak DMA devices (issue 11, design 1; doc/keccak-dma.md).
+#  check-kdma:           register semantics and every defined bad use (tests/kdma/kdma_test.c, Linux
+#                        user mode, functional and both cycle models, custom bases), permutations
+#                        against tests/sw/keccak_ref.py, sponges against hashlib, the --device
+#                        errors, cycles-by-cause sums. (The bare-metal test is tests/bare/c/keccak_dma.c,
+#                        in check-bare-picolibc.)
+#  check-sw-karu64-dma:  the vintr_dma and vintr_sponge guest builds on karu64 with the devices:
+#                        Keccak backend test, known-answer suites (subset), cross-build identity.
+KDMA_DEV := --device=keccak-dma --device=keccak-sponge-dma
+
+$(B)/tests/kdma/kdma_test: tests/kdma/kdma_test.c
+	@mkdir -p $(dir $@)
+	$(RV_CC) -O2 $(WARN) -march=rv64gcv -o $@ $<
+
+$(B)/tests/kdma/htif_pass.elf: tests/bare/asm/htif_pass.S
+	@mkdir -p $(dir $@)
+	$(RV_BARE_CC) -mcmodel=medany -mabi=lp64d -march=rv64gc -Itests/bare/asm -T tests/bare/link.ld $< -o $@
+
+check-kdma: $(KARU64) $(B)/tests/kdma/kdma_test $(B)/tests/kdma/htif_pass.elf
+	@mkdir -p $(B)/test-results
+	@python3 tests/kdma/kdma_check.py --karu64 $(KARU64) --program $(B)/tests/kdma/kdma_test \
+	   --bare-elf $(B)/tests/kdma/htif_pass.elf --result $(B)/test-results/kdma.txt
+
+SW_DMA_VARIANTS := vintr_dma vintr_sponge
+check-sw-karu64-dma: $(KARU64) $(foreach v,host $(SW_DMA_VARIANTS),$(B)/sw/$(v)/kpqc) \
+                     $(foreach v,$(SW_DMA_VARIANTS),$(B)/sw/$(v)/keccak_test) $(B)/sw-tests/probe_v
+	@mkdir -p $(B)/test-results
+	@tests/sw/karu64_run.sh "$(KARU64) $(KDMA_DEV)" "$(B)" "$(B)/test-results" $(SW_QLIMIT) "$(SW_DMA_VARIANTS)" dma
+
+CHECK += check-kdma check-sw-karu64-dma
+.PHONY: check-kdma check-sw-karu64-dma
