@@ -29,3 +29,15 @@ check-sw-karu64-dma: $(KARU64) $(foreach v,host $(SW_DMA_VARIANTS),$(B)/sw/$(v)/
 
 CHECK += check-kdma check-sw-karu64-dma
 .PHONY: check-kdma check-sw-karu64-dma
+
+# Not a test: cycles per permutation and per SHAKE256 block with each Keccak integration under
+# --model=karu64-fpga (and karu64-sim), the numbers quoted in doc/keccak-dma.md.
+KDMA_BENCH_VARIANTS := vintr vintr_k vintr_dma vintr_sponge
+$(B)/tests/kdma/bench-%: tests/kdma/kdma_bench.c $(B)/sw/%/libpqc.a
+	@mkdir -p $(dir $@)
+	$(SW_CC_$*) -o $@ $< $(B)/sw/$*/libpqc.a
+
+bench-kdma: $(KARU64) $(foreach v,$(KDMA_BENCH_VARIANTS),$(B)/tests/kdma/bench-$(v))
+	@for m in karu64-fpga karu64-sim; do echo "== $$m"; for v in $(KDMA_BENCH_VARIANTS); do \
+	  $(KARU64) --model=$$m $(KDMA_DEV) $(B)/tests/kdma/bench-$$v || exit 1; done; done
+.PHONY: bench-kdma
