@@ -41,3 +41,25 @@ bench-kdma: $(KARU64) $(foreach v,$(KDMA_BENCH_VARIANTS),$(B)/tests/kdma/bench-$
 	@for m in karu64-fpga karu64-sim; do echo "== $$m"; for v in $(KDMA_BENCH_VARIANTS); do \
 	  $(KARU64) --model=$$m $(KDMA_DEV) $(B)/tests/kdma/bench-$$v || exit 1; done; done
 .PHONY: bench-kdma
+
+# ML-DSA's vectors (tests/mldsa, 2 cases per group) on the two DMA builds, with the devices.
+MLDSA_VF_vintr_dma    := -march=rv64gcv_zbb -mrvv-vector-bits=scalable -DPQC_VINTR -DKECCAK_BACKEND_DMA
+MLDSA_VF_vintr_sponge := $(MLDSA_VF_vintr_dma) -DKECCAK_BACKEND_SPONGE_DMA
+check-mldsa-karu64-dma: $(KARU64) $(SW_DMA_VARIANTS:%=$(B)/tests/mldsa/%/driver)
+	@mkdir -p $(B)/test-results
+	@set -o pipefail; { for v in $(SW_DMA_VARIANTS); do echo "== $$v on karu64 with the devices: 2 cases per test group"; \
+	  python3 tests/mldsa/run_vectors.py --subset 2 -- $(KARU64) $(KDMA_DEV) $(B)/tests/mldsa/$$v/driver; done; } 2>&1 \
+	  | tests/mldsa/total.py $(words $(SW_DMA_VARIANTS)) | tee $(B)/test-results/mldsa-karu64-dma.txt
+CHECK += check-mldsa-karu64-dma
+.PHONY: check-mldsa-karu64-dma
+
+# SLH-DSA-SHAKE's vectors (first case per group, 128f and 192f) on the two DMA builds: its F, H
+# and T hashes are one-shot SHAKE256 calls, the sponge device's main customer.
+check-slhdsa-karu64-dma: $(KARU64) $(SW_DMA_VARIANTS:%=$(B)/sw/%/kpqc)
+	@mkdir -p $(B)/test-results
+	@set -o pipefail; { for v in $(SW_DMA_VARIANTS); do echo "== $$v on karu64 with the devices"; \
+	  python3 tests/slhdsa/run_vectors.py --subset 1 --s-sign 0 --sets 128f,192f -- $(KARU64) $(KDMA_DEV) \
+	    $(B)/sw/$$v/kpqc; done; } 2>&1 | tests/mldsa/total.py $(words $(SW_DMA_VARIANTS)) \
+	  | tee $(B)/test-results/slhdsa-karu64-dma.txt
+CHECK += check-slhdsa-karu64-dma
+.PHONY: check-slhdsa-karu64-dma
