@@ -141,7 +141,6 @@ struct k64_hart {
 
 	struct k64_isa isa;
 	struct k64_mem *mem;
-	struct k64_bus *bus;             /* memory-mapped devices (dev/bus.h), NULL = none */
 	struct k64_frontend fe;
 
 	/* dispatch */
@@ -175,6 +174,9 @@ struct k64_hart {
 	/* Vector registers, each vlenb bytes, packed: a register group is contiguous, and
 	 * register r starts at vreg + r * vlenb. */
 	_Alignas(64) uint8_t vreg[32 * (K64_VLEN_MAX / 8)];
+
+	/* cold, last so that the layout of everything above is unchanged */
+	struct k64_bus *bus;             /* memory-mapped devices (dev/bus.h), NULL = none */
 };
 
 static inline uint8_t *k64_vr(struct k64_hart *h, unsigned r) { return h->vreg + (size_t)r * h->vlenb; }
