@@ -49,6 +49,11 @@ def fields(line):
     return kv
 
 
+def params(karu64, model):
+    r = subprocess.run([karu64, "--model=" + model, "--list-params"], capture_output=True, text=True)
+    return {l.split()[0]: int(l.split()[1]) for l in r.stdout.splitlines()[2:] if len(l.split()) > 1}
+
+
 def run_program(karu64, prog, opts, args, tag):
     r = subprocess.run([karu64] + opts + [prog] + args, capture_output=True, text=True, timeout=300)
     check(r.returncode == 0, f"{tag}: exit {r.returncode}: {r.stderr.strip()[:200]}")
@@ -59,6 +64,16 @@ def run_program(karu64, prog, opts, args, tag):
             check(True, line)
         elif line.startswith("FAIL "):
             check(False, f"{tag}: {line[5:]}")
+        elif line.startswith("inval "):
+            # cbo.inval drops the lines: the re-read refills each (mem_read + 8 beats + overhead)
+            kv = fields(line)
+            model = [o for o in opts if o.startswith("--model=")][0].split("=")[1]
+            p = params(karu64, model)
+            refill = p["mem_read"] + (p["dcache_line"] // 8) * p["mem_beat"] + p["refill_overhead"]
+            d = int(kv["reread_invalidated"]) - int(kv["reread_valid"])
+            check(d == int(kv["lines"]) * refill,
+                  f"{tag}: re-read after cbo.inval costs {d} more cycles, expected {kv['lines']} refills of {refill}")
+            n["inval"] = 1
         elif line.startswith("perm "):
             kv = fields(line)
             src = b"" if kv["in"] == "-" else bytes.fromhex(kv["in"])
@@ -79,6 +94,7 @@ def run_program(karu64, prog, opts, args, tag):
                   f"{tag}: sponge domain {kv['domain']} len {len(msg)} out {outlen} differs from hashlib")
             n["sponge"] += 1
     check(n["ok"] > 100 and n["perm"] > 10 and n["sponge"] >= 12, f"{tag}: too few checks ran ({n})")
+    check(("model" not in args) or n.get("inval") == 1, f"{tag}: no cbo.inval measurement")
     return n
 
 
