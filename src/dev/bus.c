@@ -132,6 +132,34 @@ uint64_t k64_bus_engine_cycles(const struct k64_bus *b, unsigned nr)
 	return (nr + b->timing.rounds_per_cycle - 1) / b->timing.rounds_per_cycle;
 }
 
+uint32_t k64_dma_status(const struct k64_dma_ctl *c, uint64_t now)
+{
+	return now < c->end ? K64_DMA_BUSY : c->status;
+}
+
+bool k64_dma_ctrl_write(struct k64_dma_ctl *c, uint32_t v, uint64_t now)
+{
+	bool edge = (v & 1) && !(c->ctrl & 1);
+	c->ctrl = v & 1;
+	return edge && !(k64_dma_status(c, now) & K64_DMA_BUSY);
+}
+
+void k64_dma_finish(const struct k64_bus *b, struct k64_dma_ctl *c, uint64_t now, bool error, uint64_t cycles,
+		    uint64_t engine)
+{
+	c->end = now;
+	if (error) {
+		c->status = K64_DMA_ERROR;
+		return;
+	}
+	c->status = K64_DMA_DONE;
+	c->last_op = (uint32_t)cycles;
+	c->last_core = (uint32_t)engine;
+	c->op_count++;
+	if (b->timing.modelled)
+		c->end = now + cycles;
+}
+
 /* ---- devices by name ------------------------------------------------------------------------ */
 static const struct {
 	const char *name;

@@ -98,6 +98,24 @@ uint64_t k64_bus_read_cycles(const struct k64_bus *b, uint64_t bytes);
 uint64_t k64_bus_write_cycles(const struct k64_bus *b, uint64_t bytes);
 uint64_t k64_bus_engine_cycles(const struct k64_bus *b, unsigned nr);
 
+/* What the DMA devices share: STATUS (DONE, BUSY, ERROR), the START edge on CTRL bit 0, the
+ * cycle the running operation completes, and the counters of the last one (doc/keccak-dma.md). */
+enum { K64_DMA_DONE = 1, K64_DMA_BUSY = 2, K64_DMA_ERROR = 4 };
+struct k64_dma_ctl {
+	uint32_t ctrl;            /* bit 0 as last written */
+	uint32_t status;          /* DONE or ERROR as of the end of the last operation */
+	uint64_t end;             /* the cycle the current operation completes */
+	uint32_t last_op, last_core, op_count;
+};
+uint32_t k64_dma_status(const struct k64_dma_ctl *c, uint64_t now);
+/* A write of v to CTRL at cycle now: true if it starts an operation (a 0-to-1 edge of bit 0;
+ * ignored while BUSY). */
+bool k64_dma_ctrl_write(struct k64_dma_ctl *c, uint32_t v, uint64_t now);
+/* The operation started at now ends: ERROR at once, or DONE after `cycles` (functional mode:
+ * at once) with `engine` cycles of the Keccak engine; the counters follow. */
+void k64_dma_finish(const struct k64_bus *b, struct k64_dma_ctl *c, uint64_t now, bool error, uint64_t cycles,
+		    uint64_t engine);
+
 /* Devices, by option string "NAME[,base=ADDR]" (--device): creates and registers one.
  * 0, or -1 with a one-line message. */
 int k64_bus_add_device(struct k64_bus *b, const char *spec, char *err, size_t errlen);

@@ -16,30 +16,21 @@ enum {
 	R_SRC = 0x00, R_DST = 0x04, R_LEN = 0x08, R_CTRL = 0x0c, R_STATUS = 0x10, R_LAST_OP = 0x14,
 	R_LAST_CORE = 0x18, R_OP_COUNT = 0x1c, R_SRC_HI = 0x40, R_DST_HI = 0x44,
 };
-enum { ST_DONE = 1, ST_BUSY = 2, ST_ERROR = 4 };
 
 struct keccak_dma {
 	struct k64_bus *bus;
-	uint32_t src, dst, len, ctrl, src_hi, dst_hi;
-	uint32_t status;          /* DONE/ERROR as of the end of the last operation */
-	uint64_t end;             /* cycle the current operation completes */
-	uint32_t last_op, last_core, op_count;
+	uint32_t src, dst, len, src_hi, dst_hi;
+	struct k64_dma_ctl c;
 };
-
-static uint32_t status(const struct keccak_dma *k, uint64_t now)
-{
-	return now < k->end ? ST_BUSY : k->status;
-}
 
 static void start(struct keccak_dma *k, uint64_t now)
 {
 	struct k64_bus *b = k->bus;
 	uint64_t src = (uint64_t)k->src_hi << 32 | k->src, dst = (uint64_t)k->dst_hi << 32 | k->dst;
 	uint64_t s[25] = { 0 };
-	k->end = now;
 	if (k->len < 1 || k->len > 200 || (src & 3) || (dst & 3) || !k64_bus_dma_ok(b, src, k->len, false) ||
 	    !k64_bus_dma_ok(b, dst, 200, true)) {
-		k->status = ST_ERROR;
+		k64_dma_finish(b, &k->c, now, true, 0, 0);
 		return;
 	}
 	k64_bus_dma_read(b, src, s, k->len);   /* little-endian lanes on a little-endian host */
@@ -48,12 +39,7 @@ static void start(struct keccak_dma *k, uint64_t now)
 	uint64_t engine = k64_bus_engine_cycles(b, 24);
 	uint64_t cycles = b->timing.setup + k64_bus_read_cycles(b, k->len) + engine + k64_bus_write_cycles(b, 200) +
 			  b->timing.write_latency + b->timing.done;
-	k->last_op = (uint32_t)cycles;
-	k->last_core = (uint32_t)engine;
-	k->op_count++;
-	k->status = ST_DONE;
-	if (b->timing.modelled)
-		k->end = now + cycles;
+	k64_dma_finish(b, &k->c, now, false, cycles, engine);
 }
 
 static bool reg_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uint64_t now)
@@ -65,11 +51,11 @@ static bool reg_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uint
 	case R_SRC: *val = k->src; break;
 	case R_DST: *val = k->dst; break;
 	case R_LEN: *val = k->len; break;
-	case R_CTRL: *val = k->ctrl; break;
-	case R_STATUS: *val = status(k, now); break;
-	case R_LAST_OP: *val = k->last_op; break;
-	case R_LAST_CORE: *val = k->last_core; break;
-	case R_OP_COUNT: *val = k->op_count; break;
+	case R_CTRL: *val = k->c.ctrl; break;
+	case R_STATUS: *val = k64_dma_status(&k->c, now); break;
+	case R_LAST_OP: *val = k->c.last_op; break;
+	case R_LAST_CORE: *val = k->c.last_core; break;
+	case R_OP_COUNT: *val = k->c.op_count; break;
 	case R_SRC_HI: *val = k->src_hi; break;
 	case R_DST_HI: *val = k->dst_hi; break;
 	default: return false;
@@ -87,13 +73,10 @@ static bool reg_write(void *dev, uint64_t off, unsigned size, uint64_t val, uint
 	case R_SRC: k->src = v; break;
 	case R_DST: k->dst = v; break;
 	case R_LEN: k->len = v; break;
-	case R_CTRL: {
-		bool edge = (v & 1) && !(k->ctrl & 1);
-		k->ctrl = v & 1;
-		if (edge && !(status(k, now) & ST_BUSY))   /* a start while BUSY is ignored */
+	case R_CTRL:
+		if (k64_dma_ctrl_write(&k->c, v, now))
 			start(k, now);
 		break;
-	}
 	case R_STATUS: case R_LAST_OP: case R_LAST_CORE: case R_OP_COUNT:
 		break;                               /* read-only: writes are ignored */
 	case R_SRC_HI: k->src_hi = v; break;

@@ -21,20 +21,13 @@ enum {
 	R_STATUS = 0x18, R_LAST_OP = 0x1c, R_LAST_CORE = 0x20, R_OP_COUNT = 0x24, R_LAST_PERMS = 0x28,
 	R_SRC_HI = 0x40, R_DST_HI = 0x44,
 };
-enum { ST_DONE = 1, ST_BUSY = 2, ST_ERROR = 4 };
 
 struct sponge_dma {
 	struct k64_bus *bus;
-	uint32_t src, dst, len, out_len, domain, ctrl, src_hi, dst_hi;
-	uint32_t status;
-	uint64_t end;
-	uint32_t last_op, last_core, op_count, last_perms;
+	uint32_t src, dst, len, out_len, domain, src_hi, dst_hi;
+	struct k64_dma_ctl c;
+	uint32_t last_perms;
 };
-
-static uint32_t status(const struct sponge_dma *k, uint64_t now)
-{
-	return now < k->end ? ST_BUSY : k->status;
-}
 
 static void xor_bytes(uint64_t s[25], const uint8_t *p, unsigned n)
 {
@@ -47,9 +40,8 @@ static void start(struct sponge_dma *k, uint64_t now)
 {
 	struct k64_bus *b = k->bus;
 	uint64_t src = (uint64_t)k->src_hi << 32 | k->src, dst = (uint64_t)k->dst_hi << 32 | k->dst;
-	k->end = now;
 	if ((src & 3) || (dst & 3) || !k64_bus_dma_ok(b, src, k->len, false) || !k64_bus_dma_ok(b, dst, k->out_len, true)) {
-		k->status = ST_ERROR;
+		k64_dma_finish(b, &k->c, now, true, 0, 0);
 		return;
 	}
 	uint64_t s[25] = { 0 }, engine = k64_bus_engine_cycles(b, 24), perms = 0;
@@ -85,13 +77,8 @@ static void start(struct sponge_dma *k, uint64_t now)
 		cycles += k64_bus_write_cycles(b, n);
 	}
 	cycles += (k->out_len ? b->timing.write_latency : 0) + b->timing.done;
-	k->last_op = (uint32_t)cycles;
-	k->last_core = (uint32_t)(perms * engine);
 	k->last_perms = (uint32_t)perms;
-	k->op_count++;
-	k->status = ST_DONE;
-	if (b->timing.modelled)
-		k->end = now + cycles;
+	k64_dma_finish(b, &k->c, now, false, cycles, perms * engine);
 }
 
 static bool reg_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uint64_t now)
@@ -105,11 +92,11 @@ static bool reg_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uint
 	case R_LEN: *val = k->len; break;
 	case R_OUT_LEN: *val = k->out_len; break;
 	case R_DOMAIN: *val = k->domain; break;
-	case R_CTRL: *val = k->ctrl; break;
-	case R_STATUS: *val = status(k, now); break;
-	case R_LAST_OP: *val = k->last_op; break;
-	case R_LAST_CORE: *val = k->last_core; break;
-	case R_OP_COUNT: *val = k->op_count; break;
+	case R_CTRL: *val = k->c.ctrl; break;
+	case R_STATUS: *val = k64_dma_status(&k->c, now); break;
+	case R_LAST_OP: *val = k->c.last_op; break;
+	case R_LAST_CORE: *val = k->c.last_core; break;
+	case R_OP_COUNT: *val = k->c.op_count; break;
 	case R_LAST_PERMS: *val = k->last_perms; break;
 	case R_SRC_HI: *val = k->src_hi; break;
 	case R_DST_HI: *val = k->dst_hi; break;
@@ -130,13 +117,10 @@ static bool reg_write(void *dev, uint64_t off, unsigned size, uint64_t val, uint
 	case R_LEN: k->len = v; break;
 	case R_OUT_LEN: k->out_len = v; break;
 	case R_DOMAIN: k->domain = v & 0xff; break;
-	case R_CTRL: {
-		bool edge = (v & 1) && !(k->ctrl & 1);
-		k->ctrl = v & 1;
-		if (edge && !(status(k, now) & ST_BUSY))   /* a start while BUSY is ignored */
+	case R_CTRL:
+		if (k64_dma_ctrl_write(&k->c, v, now))
 			start(k, now);
 		break;
-	}
 	case R_STATUS: case R_LAST_OP: case R_LAST_CORE: case R_OP_COUNT: case R_LAST_PERMS:
 		break;                               /* read-only: writes are ignored */
 	case R_SRC_HI: k->src_hi = v; break;
