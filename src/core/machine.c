@@ -94,6 +94,11 @@ int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, c
 	return 0;
 }
 
+static uint64_t model_mem_cycles(void *ctx)
+{
+	return k64_model_event(ctx, K64_EV_MEM_STALL);
+}
+
 static void devices_wrote_code(void *ctx)
 {
 	struct k64_hart *h = ctx;
@@ -140,6 +145,8 @@ static int attach_devices(struct k64_machine *m, char *err, size_t errlen)
 		b->timing.setup = (unsigned)k64_model_param(md, K64_P_dma_setup);
 		b->timing.rounds_per_cycle = (unsigned)k64_model_param(md, K64_P_dma_rounds_per_cycle);
 		b->timing.done = (unsigned)k64_model_param(md, K64_P_dma_done);
+		b->timing.mem_cycles = model_mem_cycles;   /* contention: doc/keccak-dma.md */
+		b->timing.mem_ctx = m->model;
 	}
 	b->code_written = devices_wrote_code;
 	b->code_ctx = m->hart;

@@ -132,32 +132,50 @@ uint64_t k64_bus_engine_cycles(const struct k64_bus *b, unsigned nr)
 	return (nr + b->timing.rounds_per_cycle - 1) / b->timing.rounds_per_cycle;
 }
 
-uint32_t k64_dma_status(const struct k64_dma_ctl *c, uint64_t now)
+void k64_dma_settle(const struct k64_bus *b, struct k64_dma_ctl *c, uint64_t now)
 {
-	return now < c->end ? K64_DMA_BUSY : c->status;
+	if (!c->pending)
+		return;
+	uint64_t stolen = 0;
+	if (b->timing.mem_cycles) {
+		stolen = b->timing.mem_cycles(b->timing.mem_ctx) - c->mem0;
+		stolen = stolen < c->xfer ? stolen : c->xfer;
+	}
+	if (now < c->end + stolen)
+		return;
+	c->pending = false;
+	c->status = K64_DMA_DONE;
+	c->last_op = (uint32_t)(c->cycles + stolen);
+	c->last_core = (uint32_t)c->engine;
+	c->op_count++;
 }
 
-bool k64_dma_ctrl_write(struct k64_dma_ctl *c, uint32_t v, uint64_t now)
+uint32_t k64_dma_status(const struct k64_dma_ctl *c)
+{
+	return c->pending ? K64_DMA_BUSY : c->status;
+}
+
+bool k64_dma_ctrl_write(struct k64_dma_ctl *c, uint32_t v)
 {
 	bool edge = (v & 1) && !(c->ctrl & 1);
 	c->ctrl = v & 1;
-	return edge && !(k64_dma_status(c, now) & K64_DMA_BUSY);
+	return edge && !c->pending;
 }
 
 void k64_dma_finish(const struct k64_bus *b, struct k64_dma_ctl *c, uint64_t now, bool error, uint64_t cycles,
-		    uint64_t engine)
+		    uint64_t engine, uint64_t xfer)
 {
-	c->end = now;
 	if (error) {
 		c->status = K64_DMA_ERROR;
 		return;
 	}
-	c->status = K64_DMA_DONE;
-	c->last_op = (uint32_t)cycles;
-	c->last_core = (uint32_t)engine;
-	c->op_count++;
-	if (b->timing.modelled)
-		c->end = now + cycles;
+	c->pending = true;
+	c->end = now + (b->timing.modelled ? cycles : 0);
+	c->cycles = cycles;
+	c->engine = engine;
+	c->xfer = xfer;
+	c->mem0 = b->timing.mem_cycles ? b->timing.mem_cycles(b->timing.mem_ctx) : 0;
+	k64_dma_settle(b, c, now);
 }
 
 /* ---- devices by name ------------------------------------------------------------------------ */

@@ -40,6 +40,10 @@ struct k64_bus_timing {
 	unsigned setup;           /* START edge to the first request */
 	unsigned rounds_per_cycle;/* Keccak engine rounds per cycle */
 	unsigned done;            /* last acknowledge to DONE in STATUS */
+	/* With a model: the cycles the core's data side has used the memory port so far (the
+	 * model's memory-stall event), for contention; NULL = none. */
+	uint64_t (*mem_cycles)(void *ctx);
+	void *mem_ctx;
 };
 
 struct k64_bus_region {
@@ -99,22 +103,29 @@ uint64_t k64_bus_write_cycles(const struct k64_bus *b, uint64_t bytes);
 uint64_t k64_bus_engine_cycles(const struct k64_bus *b, unsigned nr);
 
 /* What the DMA devices share: STATUS (DONE, BUSY, ERROR), the START edge on CTRL bit 0, the
- * cycle the running operation completes, and the counters of the last one (doc/keccak-dma.md). */
+ * running operation and the counters of the last one (doc/keccak-dma.md). An operation is done
+ * once `now` reaches its end plus the cycles the core's own memory traffic took from the DMA's
+ * transfers since START (contention, at most the transfers' beats); its counters are set then. */
 enum { K64_DMA_DONE = 1, K64_DMA_BUSY = 2, K64_DMA_ERROR = 4 };
 struct k64_dma_ctl {
 	uint32_t ctrl;            /* bit 0 as last written */
-	uint32_t status;          /* DONE or ERROR as of the end of the last operation */
-	uint64_t end;             /* the cycle the current operation completes */
+	uint32_t status;          /* DONE or ERROR of the last finished operation */
 	uint32_t last_op, last_core, op_count;
+	bool pending;             /* an operation runs */
+	uint64_t end;             /* its end without contention */
+	uint64_t mem0, xfer;      /* core memory cycles at START; the DMA's transfer beats */
+	uint64_t cycles, engine;  /* its cycles without contention, its engine cycles */
 };
-uint32_t k64_dma_status(const struct k64_dma_ctl *c, uint64_t now);
-/* A write of v to CTRL at cycle now: true if it starts an operation (a 0-to-1 edge of bit 0;
- * ignored while BUSY). */
-bool k64_dma_ctrl_write(struct k64_dma_ctl *c, uint32_t v, uint64_t now);
-/* The operation started at now ends: ERROR at once, or DONE after `cycles` (functional mode:
- * at once) with `engine` cycles of the Keccak engine; the counters follow. */
+/* Brings c up to cycle now (every register access calls it first). */
+void k64_dma_settle(const struct k64_bus *b, struct k64_dma_ctl *c, uint64_t now);
+uint32_t k64_dma_status(const struct k64_dma_ctl *c);
+/* A write of v to CTRL: true if it starts an operation (a 0-to-1 edge of bit 0; ignored while
+ * BUSY). */
+bool k64_dma_ctrl_write(struct k64_dma_ctl *c, uint32_t v);
+/* The operation started at now: ERROR at once, or DONE after `cycles` (functional mode: at
+ * once), of which `engine` in the Keccak engine and `xfer` in DMA transfer beats. */
 void k64_dma_finish(const struct k64_bus *b, struct k64_dma_ctl *c, uint64_t now, bool error, uint64_t cycles,
-		    uint64_t engine);
+		    uint64_t engine, uint64_t xfer);
 
 /* Devices, by option string "NAME[,base=ADDR]" (--device): creates and registers one.
  * 0, or -1 with a one-line message. */

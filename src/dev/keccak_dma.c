@@ -30,16 +30,17 @@ static void start(struct keccak_dma *k, uint64_t now)
 	uint64_t s[25] = { 0 };
 	if (k->len < 1 || k->len > 200 || (src & 3) || (dst & 3) || !k64_bus_dma_ok(b, src, k->len, false) ||
 	    !k64_bus_dma_ok(b, dst, 200, true)) {
-		k64_dma_finish(b, &k->c, now, true, 0, 0);
+		k64_dma_finish(b, &k->c, now, true, 0, 0, 0);
 		return;
 	}
 	k64_bus_dma_read(b, src, s, k->len);   /* little-endian lanes on a little-endian host */
 	k64_keccak_p1600(s, 24);
 	k64_bus_dma_write(b, dst, s, 200);
 	uint64_t engine = k64_bus_engine_cycles(b, 24);
+	uint64_t xfer = k64_bus_write_cycles(b, k->len) + k64_bus_write_cycles(b, 200);   /* the beats */
 	uint64_t cycles = b->timing.setup + k64_bus_read_cycles(b, k->len) + engine + k64_bus_write_cycles(b, 200) +
 			  b->timing.write_latency + b->timing.done;
-	k64_dma_finish(b, &k->c, now, false, cycles, engine);
+	k64_dma_finish(b, &k->c, now, false, cycles, engine, xfer);
 }
 
 static bool reg_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uint64_t now)
@@ -47,12 +48,13 @@ static bool reg_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uint
 	struct keccak_dma *k = dev;
 	if (size != 4 || (off & 3))
 		return false;
+	k64_dma_settle(k->bus, &k->c, now);
 	switch (off) {
 	case R_SRC: *val = k->src; break;
 	case R_DST: *val = k->dst; break;
 	case R_LEN: *val = k->len; break;
 	case R_CTRL: *val = k->c.ctrl; break;
-	case R_STATUS: *val = k64_dma_status(&k->c, now); break;
+	case R_STATUS: *val = k64_dma_status(&k->c); break;
 	case R_LAST_OP: *val = k->c.last_op; break;
 	case R_LAST_CORE: *val = k->c.last_core; break;
 	case R_OP_COUNT: *val = k->c.op_count; break;
@@ -69,12 +71,13 @@ static bool reg_write(void *dev, uint64_t off, unsigned size, uint64_t val, uint
 	uint32_t v = (uint32_t)val;
 	if (size != 4 || (off & 3))
 		return false;
+	k64_dma_settle(k->bus, &k->c, now);
 	switch (off) {
 	case R_SRC: k->src = v; break;
 	case R_DST: k->dst = v; break;
 	case R_LEN: k->len = v; break;
 	case R_CTRL:
-		if (k64_dma_ctrl_write(&k->c, v, now))
+		if (k64_dma_ctrl_write(&k->c, v))
 			start(k, now);
 		break;
 	case R_STATUS: case R_LAST_OP: case R_LAST_CORE: case R_OP_COUNT:

@@ -41,7 +41,7 @@ static void start(struct sponge_dma *k, uint64_t now)
 	struct k64_bus *b = k->bus;
 	uint64_t src = (uint64_t)k->src_hi << 32 | k->src, dst = (uint64_t)k->dst_hi << 32 | k->dst;
 	if ((src & 3) || (dst & 3) || !k64_bus_dma_ok(b, src, k->len, false) || !k64_bus_dma_ok(b, dst, k->out_len, true)) {
-		k64_dma_finish(b, &k->c, now, true, 0, 0);
+		k64_dma_finish(b, &k->c, now, true, 0, 0, 0);
 		return;
 	}
 	uint64_t s[25] = { 0 }, engine = k64_bus_engine_cycles(b, 24), perms = 0;
@@ -78,7 +78,8 @@ static void start(struct sponge_dma *k, uint64_t now)
 	}
 	cycles += (k->out_len ? b->timing.write_latency : 0) + b->timing.done;
 	k->last_perms = (uint32_t)perms;
-	k64_dma_finish(b, &k->c, now, false, cycles, perms * engine);
+	uint64_t xfer = k64_bus_write_cycles(b, len) + k64_bus_write_cycles(b, k->out_len);   /* the beats */
+	k64_dma_finish(b, &k->c, now, false, cycles, perms * engine, xfer);
 }
 
 static bool reg_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uint64_t now)
@@ -86,6 +87,7 @@ static bool reg_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uint
 	struct sponge_dma *k = dev;
 	if (size != 4 || (off & 3))
 		return false;
+	k64_dma_settle(k->bus, &k->c, now);
 	switch (off) {
 	case R_SRC: *val = k->src; break;
 	case R_DST: *val = k->dst; break;
@@ -93,7 +95,7 @@ static bool reg_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uint
 	case R_OUT_LEN: *val = k->out_len; break;
 	case R_DOMAIN: *val = k->domain; break;
 	case R_CTRL: *val = k->c.ctrl; break;
-	case R_STATUS: *val = k64_dma_status(&k->c, now); break;
+	case R_STATUS: *val = k64_dma_status(&k->c); break;
 	case R_LAST_OP: *val = k->c.last_op; break;
 	case R_LAST_CORE: *val = k->c.last_core; break;
 	case R_OP_COUNT: *val = k->c.op_count; break;
@@ -111,6 +113,7 @@ static bool reg_write(void *dev, uint64_t off, unsigned size, uint64_t val, uint
 	uint32_t v = (uint32_t)val;
 	if (size != 4 || (off & 3))
 		return false;
+	k64_dma_settle(k->bus, &k->c, now);
 	switch (off) {
 	case R_SRC: k->src = v; break;
 	case R_DST: k->dst = v; break;
@@ -118,7 +121,7 @@ static bool reg_write(void *dev, uint64_t off, unsigned size, uint64_t val, uint
 	case R_OUT_LEN: k->out_len = v; break;
 	case R_DOMAIN: k->domain = v & 0xff; break;
 	case R_CTRL:
-		if (k64_dma_ctrl_write(&k->c, v, now))
+		if (k64_dma_ctrl_write(&k->c, v))
 			start(k, now);
 		break;
 	case R_STATUS: case R_LAST_OP: case R_LAST_CORE: case R_OP_COUNT: case R_LAST_PERMS:

@@ -311,13 +311,13 @@ int k64_model_add_mmio(struct k64_model *m, uint64_t base, uint64_t size)
 	return 0;
 }
 
-/* A device register access: uncached, no data-cache effect (doc/keccak-dma.md). */
+/* A device register access: uncached, no data-cache effect, over the peripheral port (not the
+ * memory port the DMA uses: no memory-stall event; doc/keccak-dma.md). */
 static __attribute__((noinline)) bool mmio_hit(struct k64_model *m, uint64_t a)
 {
 	for (unsigned i = 0; i < m->nmmio; i++)
 		if (a - m->mmio[i].base < m->mmio[i].size) {
 			m->cause[K64_C_SMEM] += m->p[K64_P_mmio_latency];
-			m->event[K64_EV_MEM_STALL] += m->p[K64_P_mmio_latency];
 			return true;
 		}
 	return false;

@@ -74,6 +74,15 @@ def run_program(karu64, prog, opts, args, tag):
             check(d == int(kv["lines"]) * refill,
                   f"{tag}: re-read after cbo.inval costs {d} more cycles, expected {kv['lines']} refills of {refill}")
             n["inval"] = 1
+        elif line.startswith("contention "):
+            kv = fields(line)
+            model = [o for o in opts if o.startswith("--model=")][0].split("=")[1]
+            p = params(karu64, model)
+            d = int(kv["contended"]) - int(kv["alone"])
+            lo = min(int(kv["stores"]) * p["mem_write"], int(kv["beats"]))
+            check(lo <= d <= int(kv["beats"]),
+                  f"{tag}: {kv['stores']} stores during the DMA delayed it {d} cycles, expected {lo}..{kv['beats']}")
+            n["contention"] = 1
         elif line.startswith("perm "):
             kv = fields(line)
             src = b"" if kv["in"] == "-" else bytes.fromhex(kv["in"])
@@ -94,7 +103,8 @@ def run_program(karu64, prog, opts, args, tag):
                   f"{tag}: sponge domain {kv['domain']} len {len(msg)} out {outlen} differs from hashlib")
             n["sponge"] += 1
     check(n["ok"] > 100 and n["perm"] > 10 and n["sponge"] >= 12, f"{tag}: too few checks ran ({n})")
-    check(("model" not in args) or n.get("inval") == 1, f"{tag}: no cbo.inval measurement")
+    check(("model" not in args) or (n.get("inval") == 1 and n.get("contention") == 1),
+          f"{tag}: no cbo.inval or contention measurement")
     return n
 
 

@@ -360,6 +360,21 @@ static void raw_tests(void)
 		uint64_t miss = reread(state);
 		printf("inval lines=4 reread_valid=%llu reread_invalidated=%llu\n", (unsigned long long)hit,
 		       (unsigned long long)miss);
+		/* contention: 16 write-through stores to memory while the DMA runs take the memory
+		 * port from its transfers; the operation ends later (kdma_check.py: by the stores'
+		 * write round trips, at most the 100 transfer beats) */
+		raw_setup((uintptr_t)state, (uintptr_t)state, 200);
+		start_wait(RAW, CTRL, STATUS, NULL);
+		uint32_t alone = rd(RAW, LAST_OP);
+		raw_setup((uintptr_t)state, (uintptr_t)state, 200);
+		wr(RAW, CTRL, 0);
+		wr(RAW, CTRL, 1);
+		for (int i = 0; i < 16; i++)
+			((volatile uint64_t *)out)[i * 8] = (uint64_t)i;
+		while (rd(RAW, STATUS) & BUSY)
+			;
+		wr(RAW, CTRL, 0);
+		printf("contention stores=16 beats=100 alone=%u contended=%u\n", alone, rd(RAW, LAST_OP));
 	} else {
 		raw_setup((uintptr_t)state, (uintptr_t)state, 200);
 		wr(RAW, CTRL, 0);
