@@ -36,6 +36,7 @@ struct k64_config {
 	bool profile;             /* count instructions and cycles per guest function (k64_machine_profile) */
 	const char *ld_prefix;    /* Linux: guest root for the dynamic linker and absolute paths (QEMU's -L) */
 	uint64_t thread_quantum;  /* Linux: retired instructions a thread runs before the next; 0 = default */
+	char **devices;           /* memory-mapped devices "NAME[,base=ADDR]" (NULL-terminated; doc/keccak-dma.md) */
 };
 
 enum k64_status { K64_EXITED, K64_LIMIT };

@@ -6,7 +6,7 @@
 # Benchmarks: $(SW_LIBS_<variant>) is the link list, $(SW_INCLUDES) the -I flags; the Keccak-p
 # call counter is `keccak_permute_calls` / keccak_permute_count() in sw/keccak/keccak.h.
 
-SW_VARIANTS := rv64gc rv64gc_zbb vauto vauto_k vintr vintr_k vintr_kr
+SW_VARIANTS := rv64gc rv64gc_zbb vauto vauto_k vintr vintr_k vintr_kr vintr_dma vintr_sponge
 SW_VARIANTS += vintr_round
 SW_FLAGS_rv64gc     := -march=rv64gc
 SW_FLAGS_rv64gc_zbb := -march=rv64gc_zbb
@@ -17,10 +17,14 @@ SW_FLAGS_vintr_k    := -march=rv64gcv -mrvv-vector-bits=scalable -DPQC_VINTR -DK
 SW_FLAGS_vintr_kr   := $(SW_FLAGS_vintr_k) -DKECCAK_BACKEND_VKR
 # the vintr build with every Keccak-p call on the xkround round-step instructions (doc/xkround.md)
 SW_FLAGS_vintr_round := $(SW_FLAGS_vintr) -DKECCAK_BACKEND_XR
+# the memory-mapped DMA devices (doc/keccak-dma.md): run with --device=keccak-dma (and
+# --device=keccak-sponge-dma for vintr_sponge)
+SW_FLAGS_vintr_dma    := $(SW_FLAGS_vintr) -DKECCAK_BACKEND_DMA
+SW_FLAGS_vintr_sponge := $(SW_FLAGS_vintr_dma) -DKECCAK_BACKEND_SPONGE_DMA
 
 SW_INCLUDES := -Isw/include -Isw/keccak -Isw/fips202 -Isw/mlkem -Isw/mldsa -Isw/slhdsa -Isw/hqc
 SW_LIB_SRCS := sw/keccak/keccak.c sw/keccak/keccak_c.c sw/keccak/keccak_vk.c \
-               sw/keccak/keccak_vkr.c sw/fips202/fips202.c sw/mlkem/poly.c sw/mlkem/mlkem.c \
+               sw/keccak/keccak_vkr.c sw/keccak/keccak_dma.c sw/fips202/fips202.c sw/mlkem/poly.c sw/mlkem/mlkem.c \
                sw/mlkem/mlkem_rvv.c $(sort $(wildcard sw/slhdsa/*.c)) \
                $(sort $(wildcard sw/hqc/*.c))
 SW_LIB_SRCS += sw/keccak/keccak_xr.c

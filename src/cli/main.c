@@ -52,6 +52,8 @@ static const char usage[] =
 "  --bare              force bare-metal mode\n"
 "  --mem=SIZE          bare-metal RAM at 0x80000000 (default 256M; suffix K, M or G)\n"
 "  --signature=FILE    bare metal: write begin_signature..end_signature at exit\n"
+"  --device=NAME[,base=ADDR]  add a memory-mapped device (repeatable): keccak-dma\n"
+"                      (default base 0x40000000), keccak-sponge-dma (0x40001000)\n"
 "  --help, --version\n";
 
 static void die(const char *fmt, ...)
@@ -127,8 +129,8 @@ int main(int argc, char **argv)
 	struct env env = { 0 };
 	bool stats = false, disasm = false, list_params = false;
 	const char *trace = NULL, *stats_json = NULL, *prof = NULL, *prof_folded = NULL;
-	char **params = NULL;
-	size_t nparams = 0;
+	char **params = NULL, **devices = NULL;
+	size_t nparams = 0, ndevices = 0;
 	for (char **e = environ; e && *e; e++) {
 		env.v = realloc(env.v, (env.n + 2) * sizeof *env.v);
 		if (!env.v)
@@ -272,6 +274,13 @@ int main(int argc, char **argv)
 			cfg.mem_size = number("--mem", val, true);
 			if (cfg.mem_size < 4096 || cfg.mem_size > (64ull << 30))
 				die("--mem must be between 4K and 64G, got '%s'", val);
+		} else if (!strcmp(name, "-device")) {
+			TAKES_VALUE();
+			devices = realloc(devices, (ndevices + 2) * sizeof *devices);
+			if (!devices)
+				die("out of memory");
+			devices[ndevices++] = val;
+			devices[ndevices] = NULL;
 		} else if (!strcmp(name, "-signature")) {
 			TAKES_VALUE();
 			cfg.signature = val;
@@ -280,6 +289,7 @@ int main(int argc, char **argv)
 		}
 	}
 	cfg.params = params;
+	cfg.devices = devices;
 	cfg.profile = prof || prof_folded;
 	bool modelled = cfg.model && strcmp(cfg.model, "none");
 	if ((nparams || cfg.param_file) && !modelled)
@@ -377,6 +387,7 @@ int main(int argc, char **argv)
 		code = 124;
 	}
 	k64_machine_destroy(m);
+	free(devices);
 	free(params);
 	free(env.v);
 	return code;

@@ -30,6 +30,7 @@ enum { K64_PRIV_U = 0, K64_PRIV_S = 1, K64_PRIV_M = 3 };
 
 struct k64_hart;
 struct k64_dinsn;
+struct k64_bus;
 typedef void (*k64_exec_fn)(struct k64_hart *h, const struct k64_dinsn *d);
 
 /* One pre-decoded instruction. Fields are extracted once at decode; `raw` keeps the original
@@ -185,6 +186,9 @@ struct k64_hart {
 	/* Vector registers, each vlenb bytes, packed: a register group is contiguous, and
 	 * register r starts at vreg + r * vlenb. */
 	_Alignas(64) uint8_t vreg[32 * (K64_VLEN_MAX / 8)];
+
+	/* cold, last so that the layout of everything above is unchanged */
+	struct k64_bus *bus;             /* memory-mapped devices (dev/bus.h), NULL = none */
 };
 
 static inline uint8_t *k64_vr(struct k64_hart *h, unsigned r) { return h->vreg + (size_t)r * h->vlenb; }

@@ -6,6 +6,7 @@
 #include "bare/bare.h"
 #include "core/hart.h"
 #include "core/trace.h"
+#include "dev/bus.h"
 #include "linux/linux.h"
 #include "mem/elf.h"
 #include "timing/profile.h"
@@ -24,6 +25,7 @@ struct k64_machine {
 	struct k64_model *model;
 	struct k64_profile *profile;
 	struct k64_profobs *profobs;
+	struct k64_bus *bus;     /* NULL: no device */
 	struct k64_hart *hart;   /* last: large (vector registers) */
 };
 
@@ -62,6 +64,22 @@ int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, c
 	}
 	m->model = model;
 	m->cfg = *cfg;
+	if (cfg->devices && cfg->devices[0]) {
+		if (!(m->bus = malloc(sizeof *m->bus))) {
+			k64_model_free(model);
+			free(m);
+			return ERR("out of memory");
+		}
+		k64_bus_init(m->bus, &m->mem);
+		for (char **dv = cfg->devices; *dv; dv++)
+			if (k64_bus_add_device(m->bus, *dv, err, errlen)) {
+				k64_bus_free(m->bus);
+				free(m->bus);
+				k64_model_free(model);
+				free(m);
+				return -1;
+			}
+	}
 	if (model)
 		m->cfg.virtual_clock = true;   /* time is modelled time (--virtual-clock implied) */
 	m->isa = isa;
@@ -73,6 +91,66 @@ int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, c
 		return ERR("out of memory");
 	}
 	*out = m;
+	return 0;
+}
+
+static uint64_t model_mem_cycles(void *ctx)
+{
+	return k64_model_event(ctx, K64_EV_MEM_STALL);
+}
+
+static void devices_wrote_code(void *ctx)
+{
+	struct k64_hart *h = ctx;
+	h->flush_pending = true;
+	h->limit = 0;
+}
+
+/* The devices on the hart's bus (doc/keccak-dma.md). Bare metal: at their physical addresses,
+ * outside RAM. Linux user mode: each register page is mapped into the process at its base (a
+ * PROT_NONE-like mapping that mmap never reuses; its accesses go to the device), and the
+ * addresses the device receives are the process's own; cbo.inval is enabled for user mode, as a
+ * kernel driver of the device would need it. */
+static int attach_devices(struct k64_machine *m, char *err, size_t errlen)
+{
+	struct k64_bus *b = m->bus;
+	for (unsigned i = 0; i < b->n; i++) {
+		const struct k64_bus_region *r = &b->r[i];
+		if (m->bare) {
+			if (r->base < m->mem.base + m->mem.size && m->mem.base < r->base + r->size)
+				return ERR("device %s at 0x%llx overlaps RAM", r->name, (unsigned long long)r->base);
+		} else {
+			bool free_ = r->base >= 0x10000 && r->base + r->size <= LINUX_SPACE;
+			for (uint64_t a = r->base; free_ && a < r->base + r->size; a += K64_PAGE_SIZE)
+				free_ = k64_mem_page_perm(&m->mem, a) == 0;
+			if (!free_)
+				return ERR("device %s at 0x%llx: the address is not free in the process's address space",
+					   r->name, (unsigned long long)r->base);
+			k64_mem_set_perm(&m->mem, r->base, r->size, K64_PERM_FRONTEND);
+		}
+		if (m->model && k64_model_add_mmio(m->model, r->base, r->size))
+			return ERR("too many device regions for the cycle model");
+	}
+	if (!m->bare) {
+		m->hart->menvcfg |= 1u << 4;   /* CBIE = 01: cbo.inval (may also write back) */
+		m->hart->senvcfg |= 1u << 4;
+	}
+	if (m->model) {
+		const struct k64_model *md = m->model;
+		b->timing.modelled = true;
+		b->timing.bus_bytes = (unsigned)k64_model_param(md, K64_P_dma_bus_bytes);
+		b->timing.beat = (unsigned)k64_model_param(md, K64_P_dma_beat);
+		b->timing.read_latency = (unsigned)k64_model_param(md, K64_P_dma_read_latency);
+		b->timing.write_latency = (unsigned)k64_model_param(md, K64_P_dma_write_latency);
+		b->timing.setup = (unsigned)k64_model_param(md, K64_P_dma_setup);
+		b->timing.rounds_per_cycle = (unsigned)k64_model_param(md, K64_P_dma_rounds_per_cycle);
+		b->timing.done = (unsigned)k64_model_param(md, K64_P_dma_done);
+		b->timing.mem_cycles = model_mem_cycles;   /* contention: doc/keccak-dma.md */
+		b->timing.mem_ctx = m->model;
+	}
+	b->code_written = devices_wrote_code;
+	b->code_ctx = m->hart;
+	m->hart->bus = b;
 	return 0;
 }
 
@@ -121,6 +199,8 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 		m->hart->menvcfg |= 1u << 7;
 		m->hart->senvcfg |= 1u << 7;
 	}
+	if (m->bus && attach_devices(m, err, errlen))
+		return -1;
 	m->hart->virtual_clock = m->cfg.virtual_clock;
 	m->hart->vagnostic_ones = m->cfg.vagnostic_ones;
 	m->hart->zvknhk_version = m->cfg.zvknhk && !strcmp(m->cfg.zvknhk, "v0.2") ? 2 : 1;
@@ -166,6 +246,10 @@ void k64_machine_destroy(struct k64_machine *m)
 		k64_hart_free(m->hart);
 	}
 	k64_mem_free(&m->mem);
+	if (m->bus) {
+		k64_bus_free(m->bus);
+		free(m->bus);
+	}
 	k64_model_free(m->model);
 	k64_profile_free(m->profile);
 	k64_trace_end(&m->tracer);

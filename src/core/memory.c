@@ -2,6 +2,7 @@
  * The fast paths are inline in hart.h. Memory is a flat arena (mem/mem.h); the TLB caches
  * "this page may be read/written directly" so the fast path is a single compare. */
 #include "core/hart.h"
+#include "dev/bus.h"
 
 void k64_tlb_flush(struct k64_hart *h)
 {
@@ -68,10 +69,25 @@ static void tlb_fill(struct k64_hart *h, uint64_t a, bool write)
 		e->tag_w = page;
 }
 
+/* Device registers (dev/bus.h): reached from the slow paths only, never through the TLB. The
+ * device sees the cycle the access issues, as a counter read would (core/csr.c). */
+static K64_COLD uint64_t device_now(struct k64_hart *h, const struct k64_dinsn *d)
+{
+	if (h->nobs)
+		k64_observe_flush(h, d->idx, false);
+	return h->ts ? h->ts->cycles(h->ts->ctx, d) : k64_instret_at(h, d);
+}
+
 uint64_t k64_load_slow(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size)
 {
-	if (h->xl_data)
+	if (h->xl_data)   /* devices behind translation: the board's work (issue 10) */
 		return k64_mmu_load(h, d, a, size);
+	if (unlikely(h->bus) && k64_bus_find(h->bus, a, size)) {
+		uint64_t v;
+		if (!k64_bus_load(h->bus, a, size, &v, device_now(h, d)))
+			k64_raise(h, d, K64_CAUSE_LOAD_ACCESS, a);
+		return v;
+	}
 	check_pages(h, d, a, size, false);
 	if (((a & (K64_PAGE_SIZE - 1)) + size) <= K64_PAGE_SIZE)
 		tlb_fill(h, a, false);
@@ -86,6 +102,11 @@ void k64_store_slow(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, u
 		k64_mmu_store(h, d, a, size, v);
 		return;
 	}
+	if (unlikely(h->bus) && k64_bus_find(h->bus, a, size)) {
+		if (!k64_bus_store(h->bus, a, size, v, device_now(h, d)))
+			k64_raise(h, d, K64_CAUSE_STORE_ACCESS, a);
+		return;
+	}
 	unsigned perm = check_pages(h, d, a, size, true);
 	memcpy(h->mem->host + (a - h->mem->base), &v, size);
 	if (((a & (K64_PAGE_SIZE - 1)) + size) <= K64_PAGE_SIZE)
@@ -97,6 +118,9 @@ void *k64_access(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsi
 {
 	if (h->xl_data)
 		return k64_mmu_access(h, d, a, size, write);
+	/* vector, AMO, LR/SC and cache-block accesses to a device region: access fault */
+	if (unlikely(h->bus) && k64_bus_overlaps(h->bus, a, size))
+		k64_raise(h, d, write ? K64_CAUSE_STORE_ACCESS : K64_CAUSE_LOAD_ACCESS, a);
 	unsigned perm = check_pages(h, d, a, size, write);
 	if (write)
 		k64_note_store(h, a, size, perm);

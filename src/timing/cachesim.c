@@ -33,3 +33,12 @@ void k64_cachesim_flush(struct k64_cachesim *c)
 	for (size_t i = 0; i < (size_t)c->sets * c->ways; i++)
 		c->tag[i] = ~0ull;
 }
+
+void k64_cachesim_invalidate(struct k64_cachesim *c, uint64_t addr)
+{
+	uint64_t ln = addr >> c->line_shift;
+	uint64_t *set = c->tag + (size_t)(ln & (c->sets - 1)) * c->ways;
+	for (unsigned w = 0; w < c->ways; w++)
+		if (set[w] == ln)
+			set[w] = ~0ull;
+}

@@ -75,6 +75,10 @@ struct k64_model {
 	uint64_t fetch_hit;          /* fetch_overhead + answer latency */
 	uint64_t refill_d, refill_i; /* line refills */
 	uint64_t walk;               /* assumed table walk */
+	/* device register regions (k64_model_add_mmio): their hull, for a one-compare miss */
+	uint64_t mmio_lo, mmio_span;
+	unsigned nmmio;
+	struct { uint64_t base, size; } mmio[16];
 };
 
 /* ---- parameters -------------------------------------------------------------------------- */
@@ -230,6 +234,10 @@ int k64_model_validate(const struct k64_model *m, char *err, size_t errlen)
 		return snprintf(err, errlen, "vrf_ports must be 1..64"), -1;
 	if (!m->p[K64_P_keccak_rounds_per_cycle] || m->p[K64_P_keccak_rounds_per_cycle] > 24)
 		return snprintf(err, errlen, "keccak_rounds_per_cycle must be 1..24"), -1;
+	if (!m->p[K64_P_dma_rounds_per_cycle] || m->p[K64_P_dma_rounds_per_cycle] > 24)
+		return snprintf(err, errlen, "dma_rounds_per_cycle must be 1..24"), -1;
+	if (!pow2(m->p[K64_P_dma_bus_bytes]) || m->p[K64_P_dma_bus_bytes] > 64 || !m->p[K64_P_dma_beat])
+		return snprintf(err, errlen, "dma_bus_bytes must be a power of two 1..64 and dma_beat at least 1"), -1;
 	return 0;
 }
 
@@ -292,6 +300,32 @@ static inline __attribute__((always_inline)) uint64_t tlb(struct k64_model *m, s
 	return tlb_miss(m, t, hit_cost);
 }
 
+int k64_model_add_mmio(struct k64_model *m, uint64_t base, uint64_t size)
+{
+	if (m->nmmio == sizeof m->mmio / sizeof m->mmio[0])
+		return -1;
+	m->mmio[m->nmmio].base = base;
+	m->mmio[m->nmmio++].size = size;
+	uint64_t lo = m->nmmio == 1 || base < m->mmio_lo ? base : m->mmio_lo;
+	uint64_t hi = m->nmmio == 1 || base + size > m->mmio_lo + m->mmio_span ? base + size : m->mmio_lo + m->mmio_span;
+	m->mmio_lo = lo;
+	m->mmio_span = hi - lo;
+	return 0;
+}
+
+/* A device register access: uncached, no data-cache effect, over the peripheral port (not the
+ * memory port the DMA uses: no memory-stall event; doc/keccak-dma.md). */
+static __attribute__((noinline)) bool mmio_hit(struct k64_model *m, uint64_t a)
+{
+	for (unsigned i = 0; i < m->nmmio; i++)
+		if (a - m->mmio[i].base < m->mmio[i].size) {
+			m->cause[K64_C_SMEM] += m->p[K64_P_mmio_latency];
+			return true;
+		}
+	return false;
+}
+#define MMIO(m, a) (unlikely((a) - (m)->mmio_lo < (m)->mmio_span) && mmio_hit(m, a))
+
 /* A scalar data read of size bytes at a: cycles beyond the hit latency (refills, TLB). */
 static inline __attribute__((always_inline)) uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
@@ -300,6 +334,8 @@ static inline __attribute__((always_inline)) uint64_t data_read(struct k64_model
 		c += tlb(m, &m->dtlb, a, m->p[K64_P_tlb_hit]);
 		m->cause[K64_C_TLB] += m->p[K64_P_tlb_hit];
 	}
+	if (MMIO(m, a))
+		return c + m->p[K64_P_mmio_latency];
 	uint64_t last = a + size - 1;
 	bool split = (a >> 3) != (last >> 3);
 	if (split) {
@@ -330,6 +366,8 @@ static inline __attribute__((always_inline)) uint64_t data_write(struct k64_mode
 		c += tlb(m, &m->dtlb, a, m->p[K64_P_tlb_hit]);
 		m->cause[K64_C_TLB] += m->p[K64_P_tlb_hit];
 	}
+	if (MMIO(m, a))
+		return c + m->p[K64_P_mmio_latency];
 	uint64_t last = a + size - 1;
 	unsigned beats = (a >> 3) != (last >> 3) ? 2 : 1;
 	c += beats * m->p[K64_P_mem_write] + (beats - 1) * m->p[K64_P_split_beat];
@@ -749,6 +787,13 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_d
 		return c + data_read(m, h, m->priv, r->pre_rs1, size) + data_write(m, h, m->priv, r->pre_rs1, size);
 	}
 	case K64_IC_CBO:
+		/* cbo.inval drops the line: the D-cache is not coherent with the DMA devices, whose
+		 * drivers invalidate the destination before reading it (doc/keccak-dma.md) */
+		if (((d->word >> 20) & 0xfff) == 0 && m->p[K64_P_dcache_enable]) {
+			k64_cachesim_invalidate(&m->dc, r->pre_rs1);
+			if ((r->pre_rs1 >> m->dc.line_shift) == m->dc_last)
+				m->dc_last = WORD_NONE;
+		}
 		m->cause[K64_C_SMEM] += p[K64_P_store];
 		return p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 & ~63ull, 8);
 	case K64_IC_FENCE_I:

@@ -54,6 +54,10 @@ void k64_model_list_params(const struct k64_model *m, FILE *f);
  * (translated addresses, no page tables: assumed walks). */
 int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, char *err, size_t errlen);
 
+/* Marks [base, base + size) as device registers (uncached, mmio_latency; doc/keccak-dma.md).
+ * Before k64_model_attach. 0, or -1 when too many regions. */
+int k64_model_add_mmio(struct k64_model *m, uint64_t base, uint64_t size);
+
 /* Results. */
 uint64_t k64_model_cycles(const struct k64_model *m);
 uint64_t k64_model_event(const struct k64_model *m, unsigned ev);
@@ -93,4 +97,6 @@ static inline bool k64_cachesim_access(struct k64_cachesim *c, uint64_t addr, bo
 	return false;
 }
 void k64_cachesim_flush(struct k64_cachesim *c);
+/* Drops addr's line if present (cbo.inval). */
+void k64_cachesim_invalidate(struct k64_cachesim *c, uint64_t addr);
 #endif

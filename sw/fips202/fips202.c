@@ -77,6 +77,11 @@ static void sponge_oneshot(unsigned rate, unsigned nrounds, uint8_t ds, uint8_t 
                            size_t outlen, const uint8_t *in, size_t inlen)
 {
     keccak_sponge sp;
+#ifdef KECCAK_BACKEND_SPONGE_DMA
+    /* the one-shot sponge device: SHAKE256 and SHA3-256 (rate 136, 24 rounds) */
+    if (rate == 136 && nrounds == 24 && keccak_dma_sponge136(out, outlen, in, inlen, ds))
+        return;
+#endif
     sponge_init(&sp, rate, nrounds, ds);
     sponge_absorb(&sp, in, inlen);
     sponge_squeeze(&sp, out, outlen);

@@ -12,7 +12,11 @@ uint64_t keccak_permute_count(void)
 
 const char *keccak_backend_name(void)
 {
-#if defined(KECCAK_BACKEND_VKR)
+#if defined(KECCAK_BACKEND_SPONGE_DMA)
+    return "sponge";
+#elif defined(KECCAK_BACKEND_DMA)
+    return "dma";
+#elif defined(KECCAK_BACKEND_VKR)
     return "vkr";
 #elif defined(KECCAK_BACKEND_VK)
     return "vk";

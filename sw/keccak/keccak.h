@@ -4,6 +4,8 @@
  *   KECCAK_BACKEND_VK     keccak_vk.c  vkeccak.vi memory-to-memory wrapper (zvknhk.md "Software idioms")
  *   + KECCAK_BACKEND_VKR  keccak_vkr.c resident-state multi-block absorb/squeeze (needs KECCAK_BACKEND_VK)
  *   KECCAK_BACKEND_XR     keccak_xr.c  round-step instructions of xkround (doc/xkround.md)
+ *   KECCAK_BACKEND_DMA    keccak_dma.c memory-mapped Keccak device with DMA (doc/keccak-dma.md)
+ *   + KECCAK_BACKEND_SPONGE_DMA        one-shot sponge device for rate-136 sponges (needs _DMA)
  * The state is 25 little-endian lanes, lane A[x,y] at s[x + 5*y] (FIPS 202 §3.1.2, §B.1). */
 #ifndef KECCAK_H
 #define KECCAK_H
@@ -34,7 +36,13 @@ void keccak_squeeze_blocks(uint64_t s[25], unsigned rate, uint8_t *out, size_t n
 extern uint64_t keccak_permute_calls;
 uint64_t keccak_permute_count(void);
 
-/* Name of the compiled-in backend: "c", "vk", "vkr" or "xr". */
+#ifdef KECCAK_BACKEND_SPONGE_DMA
+/* The whole sponge of rate 136, 24 rounds, domain byte ds (0x1f SHAKE256, 0x06 SHA3-256) in
+ * the sponge device; 0 if it declined (unaligned buffers, lengths over 32 bits, ERROR). */
+int keccak_dma_sponge136(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen, uint8_t ds);
+#endif
+
+/* Name of the compiled-in backend: "c", "vk", "vkr", "dma", "sponge" or "xr". */
 const char *keccak_backend_name(void);
 
 #endif

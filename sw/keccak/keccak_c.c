@@ -4,9 +4,15 @@
  * sw/tools/gen_keccak_c.py. nrounds = 12 runs the last 12 rounds (RFC 9861 §2.2). */
 #include "keccak.h"
 
-/* The XR build's permutation is keccak_xr.c; a file that includes this one with
- * keccak_p1600_permute renamed (eval/kbench.c's inlined C sponge) still gets the C body. */
+/* The VK and XR builds' permutations are keccak_vk.c and keccak_xr.c; a file that includes
+ * this one with keccak_p1600_permute renamed (eval/kbench.c's inlined C sponge) still gets the
+ * C body. */
 #if !defined(KECCAK_BACKEND_VK) && (!defined(KECCAK_BACKEND_XR) || defined(keccak_p1600_permute))
+#if defined(KECCAK_BACKEND_DMA) && !defined(keccak_p1600_permute)
+/* the DMA backend's software path for 12 rounds and errors (keccak_dma.c) */
+#define keccak_p1600_permute keccak_p1600_permute_c
+void keccak_p1600_permute_c(uint64_t s[25], unsigned nrounds);
+#endif
 
 #define ROL64(a, n) (((a) << (n)) | ((a) >> (64 - (n))))
 

@@ -4,15 +4,17 @@
 # build/karu64 is missing, cannot run a vector instruction, or (for the +K builds only) lacks
 # Zvknhk. LIMIT 0 = every vector on every build (check-full); otherwise (CI) the Keccak backend
 # test and the cross-build test on every build, but the vector suites (LIMIT per file/group)
-# only on the +K builds and the round-step (*_round) builds, since QEMU already runs them on the
-# others (QEMU has neither vkeccak.vi nor xkround).
-# usage: karu64_run.sh KARU64 BUILD_DIR RESULT_DIR LIMIT "VARIANTS"
+# only on the +K, DMA and round-step (*_round) builds, since QEMU already runs them on the
+# others (QEMU has neither vkeccak.vi, the devices nor xkround).
+# KARU64 may carry options (e.g. the --device options the DMA builds need).
+# usage: karu64_run.sh KARU64 BUILD_DIR RESULT_DIR LIMIT "VARIANTS" [TAG]
 k64=$1; B=$2; res=$3; limit=$4; variants=$5
-tag=$([ "$limit" = 0 ] && echo full-karu64 || echo karu64)
+read -ra k64cmd <<< "$k64"
+tag=$([ "$limit" = 0 ] && echo full-karu64 || echo karu64)${6:+-$6}
 skip() { printf 'skipped: %s\n0 passed, 0 failed\n' "$1" | tee "$res/sw-$tag.txt"; exit 0; }
-[ -x "$k64" ] || skip "$k64 does not exist (run make first); the guest-software tests on karu64 did not run"
-probe=$("$k64" "$B/sw-tests/probe_v" v 2>&1) || skip "$k64 cannot run vector code yet (probe: $(echo "$probe" | tail -n1))"
-kprobe=$("$k64" "$B/sw-tests/probe_v" k 2>&1)
+[ -x "${k64cmd[0]}" ] || skip "$k64 does not exist (run make first); the guest-software tests on karu64 did not run"
+probe=$("${k64cmd[@]}" "$B/sw-tests/probe_v" v 2>&1) || skip "$k64 cannot run vector code yet (probe: $(echo "$probe" | tail -n1))"
+kprobe=$("${k64cmd[@]}" "$B/sw-tests/probe_v" k 2>&1)
 have_k=0; echo "$kprobe" | grep -q "vkeccak ok" && have_k=1
 status=0
 notes=()
@@ -32,7 +34,7 @@ for v in $variants; do
       --vlens 128,256,512 --result "$res/sw-$tag-rvv-vintr.txt" || status=1
   fi
   lim=(); [ "$limit" = 0 ] || lim=(--limit "$limit")
-  case $v in *_k|*_kr|*_round) ;; *) [ "$limit" = 0 ] || continue;; esac
+  case $v in *_k|*_kr|*_dma|*_sponge|*_round) ;; *) [ "$limit" = 0 ] || continue;; esac
   python3 tests/sw/kpqc_tests.py --kpqc "$B/sw/$v/kpqc" --runner "$(run_of $v)" "${lim[@]}" \
     --result "$res/sw-$tag-$v.txt" || status=1
 done
