@@ -33,6 +33,8 @@ HEADERS = {   # issue 9, typed here independently of experiments.HEADERS
     "ntt.csv": "config,scheme,build,cycles",
     "amdahl.csv": "config,algorithm,operation,keccak_share,permutation_speedup,predicted,measured",
     "breakdown.csv": "config,algorithm,operation,build,cause,kcycles",
+    "integrations.csv": "config,integration,build,permute_cycles,permute_instructions,oneshot_cycles_per_block,"
+                        "oneshot_speedup,keccak_speedup,mlkem768_speedup,mldsa44_speedup",
 }
 SPEC = {"engine": 25.0, "resident_24": 79.06, "resident_12": 67.38}     # §4, karu64-sim
 SPEC_INSNS = {"rv64gc": 6600, "rv64gc_zbb": 4300}                         # §4 "for reference"
@@ -231,6 +233,29 @@ def main():
         k = [r for r in br if r[0] == c and r[1] == alg and r[2] == op and r[3] == b and r[4] == "keccak"]
         if k:
             check((num(k[0][5]) > 0) == (b == "vintr_k"), "breakdown %s %s %s %s: keccak engine cycles only in vintr_k" % (c, alg, op, b))
+
+    # integrations.csv (issue 11): every integration in both configurations; each accelerator beats
+    # software on the permutation and end to end; the one-shot SHAKE256 digests (printed by kbench)
+    # agree across the integrations, so each device and instruction computed the same hashes.
+    ig = read(d, "integrations.csv")
+    ib = ["vintr", "vintr_round", "vintr_dma", "vintr_sponge", "vintr_k", "vintr_kr"]
+    keys_ok("integrations.csv", [[r[0], r[2]] + r[3:] for r in ig], 2, [(c, b) for c in cfgs for b in ib])
+    for r in ig:
+        v = [num(x) for x in r[3:]]
+        check(all(x > 0 for x in v), "integrations.csv %s %s: positive values" % (r[0], r[2]))
+        if r[2] == "vintr":
+            check(v[3] == v[4] == v[5] == v[6] == 1, "integrations.csv %s: software's own speedups are 1" % r[0])
+        else:
+            check(v[4] > 1 and v[5] > 1 and v[6] > 1, "integrations.csv %s %s: faster than software on the "
+                  "permutation and end to end" % (r[0], r[2]))
+    digests = {}
+    for run in rep.get("runs", []):
+        if run.get("experiment") == "integrations" and run.get("tag") == "oneshot":
+            for l in run.get("output") or []:
+                if l[0] == "oneshot":
+                    digests.setdefault((run["config"], l[3]), set()).add(l[5])
+    check(len(digests) == 2 * len(X.ONESHOT_BLOCKS) and all(len(v) == 1 for v in digests.values()),
+          "integrations: one-shot SHAKE256 digests equal in every integration (%d cases)" % len(digests))
 
     os.makedirs(os.path.dirname(os.path.abspath(a.results)), exist_ok=True)
     open(a.results, "w").write("report-quick\n%d passed, %d failed\n" % (passed, failed))

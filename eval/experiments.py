@@ -45,6 +45,33 @@ FAMILIES = [
 # The two families whose mean speedup the paper defines (nine per-operation ratios each).
 PAPER_FAMILIES = ["ML-KEM", "ML-DSA"]
 
+# Issue 11: three ways to accelerate Keccak on one core, side by side on the same simulated
+# Karu64 and the same software (sw/keccak backends behind one permutation interface). Each
+# entry: label, build, karu64 options the build needs.
+INTEGRATIONS = [
+    ("software (C, Zbb)", "vintr", []),
+    ("round-step instruction (xkround)", "vintr_round", ["--isa=+xkround"]),
+    ("raw DMA device", "vintr_dma", ["--device=keccak-dma"]),
+    ("one-shot sponge DMA device", "vintr_sponge", ["--device=keccak-dma", "--device=keccak-sponge-dma"]),
+    ("vkeccak.vi wrapper", "vintr_k", []),
+    ("vkeccak.vi resident", "vintr_kr", []),
+]
+INTEGRATION_SETS = ["ml-kem-768", "ml-dsa-44"]     # end-to-end, with the quick repetitions
+INTEGRATION_BASE = "vintr"                          # the speedups' denominator
+ONESHOT_BLOCKS = [1, 16, 256]
+# The designs' own published ratios (other cores, clocks and software: context, not validation).
+PUBLISHED = [
+    ("raw DMA device", "about 28x on the Keccak layer (X-HEEP, 2026 thesis)"),
+    ("round-step instruction (xkround)", "8.02x on SHA-3 workloads, 46.31x on Keccak workloads "
+     "(Bolat et al., arXiv 2508.20653, gem5 and FPGA)"),
+]
+
+
+def build_options(build):
+    """The karu64 options a build's Keccak integration needs (none for most)."""
+    return next((o for _, b, o in INTEGRATIONS if b == build), [])
+
+
 EXPERIMENTS = [
     dict(name="micro", kind="micro", builds=BUILDS,
          what="one Keccak-p[1600,24] call as each build makes it, the vkeccak.vi loops, forward NTTs"),
@@ -55,6 +82,9 @@ EXPERIMENTS = [
     # SLH-DSA is left out of the breakdown: its verify needs a whole signature as setup, twice.
     dict(name="breakdown", kind="one", builds=["vintr", "vintr_k"], families=["ML-KEM", "ML-DSA", "HQC"],
          what="cycles by cause of one operation: a run with it minus a run without it"),
+    dict(name="integrations", kind="integrations", builds=[b for _, b, _ in INTEGRATIONS], sets=INTEGRATION_SETS,
+         what="issue 11: software, round-step instruction, raw and sponge DMA devices, vkeccak.vi: permutation, "
+              "one-shot SHAKE256, ML-KEM-768 and ML-DSA-44 on the same core"),
     dict(name="calibration", kind="calib", builds=[],
          what="the calibration points of §4 in bare metal (tests/timing/calib.py)"),
 ]
@@ -76,6 +106,8 @@ HEADERS = {
     "ntt.csv": "config,scheme,build,cycles",
     "amdahl.csv": "config,algorithm,operation,keccak_share,permutation_speedup,predicted,measured",
     "breakdown.csv": "config,algorithm,operation,build,cause,kcycles",
+    "integrations.csv": "config,integration,build,permute_cycles,permute_instructions,oneshot_cycles_per_block,oneshot_speedup,"
+                        "keccak_speedup,mlkem768_speedup,mldsa44_speedup",
 }
 NTT_SCHEMES = ["ML-KEM", "ML-DSA"]
 

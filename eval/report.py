@@ -64,6 +64,15 @@ def expand(quick, sets=()):
                                 for skip in (False, True):
                                     jobs.append(Job("breakdown", cfg, b, s, ["one", s, op] + (["--skip"] if skip else []),
                                                     w, tag=op + ("-skip" if skip else "")))
+            elif e["kind"] == "integrations":
+                for b in e["builds"]:
+                    sw = b == X.INTEGRATION_BASE
+                    jobs.append(Job("integrations", cfg, b, "", ["micro"], 2, tag="micro"))
+                    jobs.append(Job("integrations", cfg, b, "", ["oneshot"], 20 if sw else 2, tag="oneshot"))
+                    for s in e["sets"]:
+                        f = next(g for g in X.FAMILIES if s in g["sets"])
+                        w = X.cost(f, s) * f["quick_reps"] * (4 if sw else 1)
+                        jobs.append(Job("integrations", cfg, b, s, ["pqc", s, str(f["quick_reps"])], w))
     jobs.append(Job("calibration", "", "", "", [], 3, stats=False))
     return jobs
 
@@ -79,7 +88,7 @@ def run_job(job, a, tmp):
         cmd.append("--stats-json=" + base + ".json")
     if job.profile:
         cmd += ["--profile=" + base + ".prof", "--profile-folded=" + base + ".folded"]
-    cmd += ["./kbench"] + job.args
+    cmd += X.build_options(job.build) + ["./kbench"] + job.args
     cwd = os.path.join(a.kbench_dir, job.build)
     r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=JOB_TIMEOUT)
     shown = "cd %s && %s" % (os.path.relpath(cwd, ROOT), " ".join(os.path.relpath(c, cwd) if c.startswith("/") else c for c in cmd))
@@ -289,6 +298,21 @@ def build_tables(jobs, quick, sets=()):
                         off = by[("breakdown", cfg, b, s, op + "-skip")]["stats"]["cycles_by_cause"]
                         for cause in on:
                             T["breakdown.csv"].append([cfg, X.display(s), op, b, cause, "%.3f" % ((on[cause] - off[cause]) / 1000)])
+        # integrations.csv (issue 11)
+        e = X.experiment("integrations")
+        base = None
+        for label, b, _ in X.INTEGRATIONS:
+            perm = lines_dict(by[("integrations", cfg, b, "", "micro")])["permute"]
+            one = {int(l[3]): int(l[4]) for l in by[("integrations", cfg, b, "", "oneshot")]["lines"] if l[0] == "oneshot"}
+            e2e = []
+            for s in e["sets"]:
+                e2e.append({l[2]: int(l[4]) / int(l[3]) for l in by[("integrations", cfg, b, s, "")]["lines"] if l[0] == "op"})
+            cur = dict(perm=float(perm[0]), one=one[max(X.ONESHOT_BLOCKS)] / max(X.ONESHOT_BLOCKS), e2e=e2e)
+            if b == X.INTEGRATION_BASE:
+                base = cur
+            mean = lambda k: sum(base["e2e"][k][op] / cur["e2e"][k][op] for op in cur["e2e"][k]) / len(cur["e2e"][k])
+            T["integrations.csv"].append([cfg, label, b, perm[0], perm[1], "%.2f" % cur["one"], "%.2f" % (base["one"] / cur["one"]),
+                                          "%.2f" % (base["perm"] / cur["perm"]), "%.3f" % mean(0), "%.3f" % mean(1)])
     return T, extra
 
 
@@ -504,12 +528,38 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
         w("")
         w("![NTT cycles](ntt-%s.png)" % cfg)
         w("")
+        w("### Keccak integrations side by side (`integrations.csv`, issue 11)")
+        w("")
+        w("The same core, configuration and software with the Keccak layer on each integration (the builds' "
+          "permutation backends, `sw/keccak/`; doc/xkround.md, doc/keccak-dma.md): cycles and instructions of one "
+          "`keccak_p1600_permute` call as ML-KEM and ML-DSA make it (mean of 16, less the empty timed region; the "
+          "sponge device build permutes on the raw device); one-shot SHAKE256 of a %d-block message, cycles per "
+          "block (the call the sponge device takes whole; elsewhere the library sponge on the build's permutation); "
+          "the speedups over %s of each, and of %s (mean over the operations, %s repetitions)."
+          % (max(X.ONESHOT_BLOCKS), X.INTEGRATION_BASE, " and ".join(X.display(x) for x in X.INTEGRATION_SETS),
+             "/".join(str(next(f for f in X.FAMILIES if x in f["sets"])["quick_reps"]) for x in X.INTEGRATION_SETS)))
+        w("")
+        w(md_table(["integration", "build", "cycles/permutation", "instructions/permutation", "SHAKE256 cycles/block",
+                    "SHAKE256 speedup", "Keccak-layer speedup"] + ["%s speedup" % X.display(x) for x in X.INTEGRATION_SETS],
+                   [r[1:] for r in T["integrations.csv"] if r[0] == cfg], "llrrrrrrr"))
+        w("")
+        w("The designs' own published figures, measured on other cores with other software (context, not a "
+          "validation): " + "; ".join("%s: %s" % p for p in X.PUBLISHED) + ".")
+        w("")
+        w("![Keccak integrations](integrations-%s.png)" % cfg)
+        w("")
         w("### Where the cycles go (`breakdown.csv`)")
         w("")
         w("Cycles by cause (the model's categories; they add up to all cycles) of one operation (repetition 0's "
           "inputs), in thousands: `--stats-json` of a run that does the setup and the operation minus one that does "
           "only the setup (so process start and exit cancel).")
         w("")
+        irows = [[r[1].split(" (")[0]] + [r[i] for i in (6, 7, 8, 9)] for r in T["integrations.csv"] if r[0] == cfg]
+        made.append(gnuplot(out, "integrations-" + cfg,
+                            tsv(["integration", "SHAKE256 one-shot", "Keccak layer"] + [X.display(x) for x in X.INTEGRATION_SETS], irows),
+                            "set title 'Speedup over %s of each Keccak integration (%s)'\nset ylabel 'speedup (x, log)'\n"
+                            "set logscale y\nset style data histograms\nset style histogram clustered gap 1\n"
+                            "plot for [i=2:5] DAT using i:xtic(1) title columnheader(i)\n" % (X.INTEGRATION_BASE, cfg)))
         causes = breakdown_causes(T)
         brow = {}
         for r in T["breakdown.csv"]:

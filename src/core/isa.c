@@ -177,6 +177,23 @@ int k64_isa_parse(const char *s, struct k64_isa *out, char *err, size_t errlen)
 	size_t n = s ? strlen(s) : 0;
 	if (n == 0)
 		return fail(err, errlen, "empty ISA string");
+	if (s[0] == '+') {
+		/* "+ext_ext...": the Karu64 profile plus those extensions (ours; e.g. +xkround) */
+		struct k64_isa def;
+		char full[1024];
+		k64_isa_default(&def);
+		k64_isa_format(&def, full, sizeof full);
+		if (n < 2 || strlen(full) + n >= sizeof full)
+			return fail(err, errlen, "'+' must be followed by extension names (e.g. +xkround)");
+		strcat(full, "_");
+		strcat(full, s + 1);
+		if (k64_isa_parse(full, out, err, errlen))
+			return -1;
+		/* v's implied zvl128b would make 128 the default VLEN: keep the profile's unless named */
+		if (!strstr(full + strlen(full) - (n - 1), "zvl") && !strstr(full + strlen(full) - (n - 1), "ZVL"))
+			out->zvl = def.zvl;
+		return 0;
+	}
 	if (n >= sizeof buf)
 		return fail(err, errlen, "ISA string too long");
 	for (size_t i = 0; i <= n; i++) {

@@ -178,6 +178,8 @@ static const struct bad {
 	{ "rv64gc_zb\tb", "invalid character 0x09", NULL },
 	{ "rv64gc zba", "invalid character 0x20", NULL },
 	{ "rv64gc-zba", "invalid character 0x2d", NULL },
+	{ "+", "'+' must be followed by extension names", NULL },
+	{ "+zqqq", "unknown extension 'zqqq'", NULL },
 };
 
 int main(void)
@@ -213,6 +215,13 @@ int main(void)
 		check(rc == 0 && again.ext == isa.ext && again.zvl == isa.zvl, what, buf);
 	}
 	printf("  %zu good strings checked (flags, zvl, canonical form, round trip)\n", sizeof good / sizeof good[0]);
+
+	/* "+xkround": the default profile with exactly one flag more */
+	struct k64_isa def;
+	k64_isa_default(&def);
+	int rc0 = k64_isa_parse("+xkround", &isa, err, sizeof err);
+	check(rc0 == 0 && isa.ext == (def.ext | (1ull << K64_EXT_XKROUND)) && isa.zvl == def.zvl &&
+	      !(def.ext & (1ull << K64_EXT_XKROUND)), "parse \"+xkround\"", rc0 ? err : "flags differ");
 
 	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
 		const struct bad *b = &bad[k];
