@@ -2,7 +2,8 @@
 # the guest root that scripts/setup unpacks, and t_evp (AES-GCM, GMAC, AES-XTS through EVP)
 # linked against that root's libcrypto, under karu64 (functional and karu64-fpga) and QEMU 10,
 # with OpenSSL's scalar and vector-crypto code; the oracle is the host's OpenSSL (Debian 12).
-#   check-openssl   digests, HMAC, enc, EVP AEAD/XTS, paths taken, hwprobe, exit statuses
+#   check-openssl   digests, HMAC, enc, EVP AEAD/XTS, paths taken, hwprobe, exit statuses, and
+#                   t_timer_cpi (openssl speed's alarm: timers on time when the CPI rises)
 # If the root is missing, scripts/setup fetches it; the test is skipped (with a message, and
 # counted as one failure by nothing) only if that cannot be done.
 OPENSSL_T := $(B)/tests/openssl
@@ -19,11 +20,15 @@ $(OPENSSL_ROOT)/.packages:
 $(OPENSSL_T)/t_evp: tests/openssl/t_evp.c | $(OPENSSL_ROOT)/.packages
 	@mkdir -p $(dir $@)
 	$(OPENSSL_GUEST_CC) -O2 -Wall -Wextra -o $@ $< -lcrypto
+# A static program: timers under a model when the cycles per instruction rise after arming.
+$(OPENSSL_T)/t_timer_cpi: tests/openssl/t_timer_cpi.c tests/linux/check.h
+	@mkdir -p $(dir $@)
+	$(RV_CC) -O2 -Wall -o $@ $<
 $(OPENSSL_T)/t_evp-host: tests/openssl/t_evp.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -Wall -Wextra -o $@ $< -lcrypto
 
-check-openssl: $(KARU64) $(OPENSSL_T)/t_evp-host | $(OPENSSL_ROOT)/.packages
+check-openssl: $(KARU64) $(OPENSSL_T)/t_evp-host $(OPENSSL_T)/t_timer_cpi | $(OPENSSL_ROOT)/.packages
 	@mkdir -p $(B)/test-results
 	@if [ ! -f $(OPENSSL_ROOT)/.packages ]; then \
 	  echo "SKIP check-openssl: no Debian 13 riscv64 guest root in $(OPENSSL_ROOT) (make setup could not fetch it)" \

@@ -130,6 +130,22 @@ for mode in karu64 fpga qemu; do
 	done
 done
 
+# openssl speed arms alarm() and then runs vector-crypto loops of a much higher CPI than the
+# setup before: timers must fire on time all the same (a static program, counted checks).
+for m in --virtual-clock --model=karu64-sim --model=karu64-fpga; do
+	out=$($T "$K" $m "$D/t_timer_cpi" </dev/null 2>&1); trc=$?
+	echo "$out" | sed "s/^/  [t_timer_cpi $m] /"
+	line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n1)
+	if [ -z "$line" ] || [ $trc -ne 0 ]; then bad "t_timer_cpi $m: exit $trc, result '${line:-none}'"; continue; fi
+	pass=$((pass + $(echo "$line" | awk '{print $1}'))); fail=$((fail + $(echo "$line" | awk '{print $3}')))
+done
+# openssl speed itself: a 1 s alarm ends the loop after 1 s of modelled CPU time (times(),
+# 10 ms ticks), not later.
+sim fpga $VECTOR out/speed "$OSSL" speed -mr -seconds 1 -bytes 16384 -evp aes-128-xts
+t=$(cat out/speed out/speed.err | sed -n 's/^+R:[0-9]*:AES-128-XTS:\([0-9.]*\)$/\1/p')
+[ $rc -eq 0 ] && [ -n "$t" ] && python3 -c "import sys; sys.exit(not 0.9 <= float('$t') <= 1.1)" &&
+	ok "fpga: openssl speed -seconds 1 aes-128-xts (vector) timed ${t} s" || bad "fpga: openssl speed -seconds 1 timed '${t}' s (exit $rc): $(tr '\n' ' ' <out/speed)"
+
 # What runs the same under karu64 and QEMU, and bad input.
 o=out/misc; mkdir -p $o
 sim karu64 $SCALAR $o/prov "$OSSL" list -providers; krc=$rc
