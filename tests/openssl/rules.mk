@@ -7,7 +7,8 @@
 # If the root is missing, scripts/setup fetches it; the test is skipped (with a message, and
 # counted as one failure by nothing) only if that cannot be done.
 OPENSSL_T := $(B)/tests/openssl
-OPENSSL_ROOT := $(B)/trixie-rv64-root
+# scripts/setup unpacks it in build/ (whatever B is, like build/tools/qemu-riscv64 for check-asan).
+OPENSSL_ROOT := build/trixie-rv64-root
 # The root has libssl-dev's headers (its configuration.h is riscv64's) and libcrypto.so, but no
 # libc6-dev: libc comes from the Debian 12 cross toolchain (an older glibc, which the root's
 # newer one runs).
@@ -38,3 +39,14 @@ check-openssl: $(KARU64) $(OPENSSL_T)/t_evp-host $(OPENSSL_T)/t_timer_cpi | $(OP
 
 CHECK += check-openssl
 .PHONY: check-openssl
+
+# The stock-OpenSSL table (issue 13; not part of make report yet): eval/openssl.py writes
+# $(B)/report-openssl/openssl.csv (openssl speed on modelled time), openssl-stats.csv (cycles
+# per byte from --stats-json, no timers) and openssl.md. OPENSSL_SECONDS (default 3) is openssl
+# speed -seconds, OPENSSL_CONFIGS the models (default karu64-fpga,karu64-sim).
+OPENSSL_SECONDS ?= 3
+OPENSSL_CONFIGS ?= karu64-fpga,karu64-sim
+report-openssl: $(KARU64) | $(OPENSSL_ROOT)/.packages
+	python3 eval/openssl.py --karu64 $(KARU64) --root $(OPENSSL_ROOT) --out $(B)/report-openssl \
+	  --seconds $(OPENSSL_SECONDS) --configs $(OPENSSL_CONFIGS)
+.PHONY: report-openssl
