@@ -8,9 +8,9 @@
  * at block boundaries, armed through the same hook as the thread quantum (thread.c) at the
  * instruction count where the time will have come (exact with --virtual-clock, approached in
  * halves under a model, whose instructions take one cycle or more, in steps that grow at most
- * twofold), and whenever every thread
- * waits, when the guest clock jumps to the earliest timer. Rules follow kernel/time/itimer.c
- * and posix-timers.c (overrun counting, SI_TIMER siginfo, SIGEV_THREAD_ID). */
+ * twofold), and whenever every thread waits, when the guest clock jumps to the earliest timer.
+ * Rules follow kernel/time/itimer.c and posix-timers.c (overrun counting, SI_TIMER siginfo,
+ * SIGEV_THREAD_ID). */
 #define _GNU_SOURCE
 #include "linux/internal.h"
 #include <string.h>
@@ -126,6 +126,8 @@ uint64_t k64_linux_timer_insns(struct k64_linux *lx)
 		double cap = lx->tcheck_step ? 2.0 * (double)lx->tcheck_step : 4096.0;
 		if (n > cap)
 			n = cap;
+		if (n > 1e15)
+			n = 1e15;
 		lx->tcheck_step = (uint64_t)n + 1;
 		return (uint64_t)n + 1;
 	}
