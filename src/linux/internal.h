@@ -86,6 +86,7 @@ struct k64_linux {
 	struct k64_linux_timer timer[K64_LINUX_MAX_TIMERS];
 	unsigned ntimers_armed;
 	uint64_t tcheck_instret, tcheck_ns;  /* the last timer check under a model (timer.c) */
+	uint64_t tcheck_step;         /* instructions from the check before to the last (0: a timer was set) */
 
 	/* threads (thread.c): thr[cur] is running; the fields above from `blocked` to `ss_flags`
 	 * are its signal state, the others keep theirs in their k64_linux_thread */
