@@ -554,12 +554,6 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
           "inputs), in thousands: `--stats-json` of a run that does the setup and the operation minus one that does "
           "only the setup (so process start and exit cancel).")
         w("")
-        irows = [[r[1].split(" (")[0]] + [r[i] for i in (6, 7, 8, 9)] for r in T["integrations.csv"] if r[0] == cfg]
-        made.append(gnuplot(out, "integrations-" + cfg,
-                            tsv(["integration", "SHAKE256 one-shot", "Keccak layer"] + [X.display(x) for x in X.INTEGRATION_SETS], irows),
-                            "set title 'Speedup over %s of each Keccak integration (%s)'\nset ylabel 'speedup (x, log)'\n"
-                            "set logscale y\nset style data histograms\nset style histogram clustered gap 1\n"
-                            "plot for [i=2:5] DAT using i:xtic(1) title columnheader(i)\n" % (X.INTEGRATION_BASE, cfg)))
         causes = breakdown_causes(T)
         brow = {}
         for r in T["breakdown.csv"]:
@@ -676,6 +670,12 @@ def make_plots(out, T, extra, fams, meta_quick, sets=()):
         made.append(gnuplot(out, "ntt-" + cfg, tsv(["build"] + X.NTT_SCHEMES, ntt_rows(T, cfg)),
                             "set title 'One forward NTT (%s)'\nset ylabel 'cycles'\nset yrange [0:*]\nset style data histograms\n"
                             "set style histogram clustered gap 1\nplot for [i=2:3] DAT using i:xtic(1) title columnheader(i)\n" % cfg))
+        irows = [[r[1].split(" (")[0]] + [r[i] for i in (6, 7, 8, 9)] for r in T["integrations.csv"] if r[0] == cfg]
+        made.append(gnuplot(out, "integrations-" + cfg,
+                            tsv(["integration", "SHAKE256 one-shot", "Keccak layer"] + [X.display(x) for x in X.INTEGRATION_SETS], irows),
+                            "set title 'Speedup over %s of each Keccak integration (%s)'\nset ylabel 'speedup (x, log)'\n"
+                            "set logscale y\nset style data histograms\nset style histogram clustered gap 1\n"
+                            "plot for [i=2:5] DAT using i:xtic(1) title columnheader(i)\n" % (X.INTEGRATION_BASE, cfg)))
         causes = breakdown_causes(T)
         for f in X.families(meta_quick, "breakdown", sets):   # one plot per family: scales differ widely
             brow = {}
