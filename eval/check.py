@@ -33,6 +33,7 @@ HEADERS = {   # issue 9, typed here independently of experiments.HEADERS
     "ntt.csv": "config,scheme,build,cycles",
     "amdahl.csv": "config,algorithm,operation,keccak_share,permutation_speedup,predicted,measured",
     "breakdown.csv": "config,algorithm,operation,build,cause,kcycles",
+    "openssl.csv": "config,algorithm,capability,bytes_per_second",
     "integrations.csv": "config,integration,build,permute_cycles,permute_instructions,oneshot_cycles_per_block,"
                         "oneshot_speedup,keccak_speedup,mlkem768_speedup,mldsa44_speedup",
 }
@@ -256,6 +257,18 @@ def main():
                     digests.setdefault((run["config"], l[3]), set()).add(l[5])
     check(len(digests) == 2 * len(X.ONESHOT_BLOCKS) and all(len(v) == 1 for v in digests.values()),
           "integrations: one-shot SHAKE256 digests equal in every integration (%d cases)" % len(digests))
+
+    # openssl.csv (issue 13): stock openssl speed in karu64-fpga (and karu64-sim in the full
+    # report) for the five algorithms, scalar and vector-crypto code; the vector code is faster.
+    osl = read(d, "openssl.csv")
+    ocfgs = ["karu64-fpga"] + ([] if quick else ["karu64-sim"])
+    algs = ["AES-128-GCM", "GHASH", "SHA-256", "SHA-512", "AES-128-XTS"]
+    keys_ok("openssl.csv", osl, 3, [(c, x, cap) for c in ocfgs for x in algs for cap in ("scalar", "vector")])
+    O = {tuple(r[:3]): num(r[3]) for r in osl}
+    for c in ocfgs:
+        for x in algs:
+            s_, v_ = O.get((c, x, "scalar"), 0), O.get((c, x, "vector"), 0)
+            check(0 < s_ < v_, "openssl.csv %s %s: vector-crypto code faster than scalar (%.0f vs %.0f B/s)" % (c, x, v_, s_))
 
     os.makedirs(os.path.dirname(os.path.abspath(a.results)), exist_ok=True)
     open(a.results, "w").write("report-quick\n%d passed, %d failed\n" % (passed, failed))

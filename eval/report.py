@@ -566,6 +566,9 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
         w(" ".join("![cycle breakdown, %s](breakdown-%s-%s.png)" % (f["family"], cfg, f["family"])
                    for f in X.families(meta["quick"], "breakdown", meta["sets"])))
         w("")
+    if meta.get("openssl_md"):
+        w(meta["openssl_md"].strip())
+        w("")
     w("## Checks made on these numbers")
     w("")
     w("`make check-report-quick` (in `make check`) runs this report with QUICK=1 and `eval/check.py` checks every CSV "
@@ -691,6 +694,38 @@ def make_plots(out, T, extra, fams, meta_quick, sets=()):
     return [m for m in made if m]
 
 
+# ---- stock OpenSSL (issue 13) -----------------------------------------------------------------
+
+def run_openssl(a, workers, plots):
+    """eval/openssl.py into the report's folder (openssl.csv, openssl-stats.csv, openssl.md):
+    both models in the full report, karu64-fpga alone (openssl speed -seconds 1) in QUICK=1.
+    Returns its section of REPORT.md; adds the plot of its speedups to plots."""
+    if not os.access(os.path.join(a.openssl_root, "usr/bin/openssl"), os.X_OK):
+        fail("no stock OpenSSL in %s (make setup fetches the Debian 13 riscv64 guest root)" % a.openssl_root)
+    configs = ["karu64-fpga"] if a.quick else X.CONFIGS[::-1]
+    cmd = [sys.executable, os.path.join(ROOT, "eval/openssl.py"), "--karu64", os.path.abspath(a.karu64),
+           "--root", a.openssl_root, "--out", a.out, "--configs", ",".join(configs),
+           "--seconds", "1" if a.quick else "3", "--jobs", str(workers)]
+    print("report: stock OpenSSL, %s" % ", ".join(configs))
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode:
+        fail("eval/openssl.py failed: %s" % (r.stderr or r.stdout).strip()[-400:])
+    rows = list(csv.reader(open(os.path.join(a.out, "openssl.csv"))))[1:]
+    by = {(c, alg, cap): float(v) for c, alg, cap, v in rows}
+    for cfg in configs:
+        algs = sorted({alg for c, alg, _ in by if c == cfg})
+        png = gnuplot(a.out, "openssl-" + cfg, tsv(["algorithm", "vector over scalar"],
+                                                   [[x, "%.2f" % (by[(cfg, x, "vector")] / by[(cfg, x, "scalar")])] for x in algs]),
+                      "set title 'Stock OpenSSL: vector-crypto over scalar code (%s)'\nset ylabel 'speedup (x)'\n"
+                      "set yrange [0:*]\nset style data histograms\nset boxwidth 0.6\n"
+                      "plot DAT using 2:xtic(1) title columnheader(2)\n" % cfg)
+        if png:
+            plots.append(png)
+    md = open(os.path.join(a.out, "openssl.md")).read()
+    return md.replace("## Stock OpenSSL (`openssl.csv`)", "## Stock OpenSSL (`openssl.csv`, issue 13)", 1) + "\n" + \
+        "\n".join("![Stock OpenSSL %s](openssl-%s.png)" % (c, c) for c in configs if "openssl-%s.png" % c in plots)
+
+
 # ---- main --------------------------------------------------------------------------------------
 
 def compiler_version(cc):
@@ -708,6 +743,8 @@ def main():
     ap.add_argument("--bare-cc", required=True, help="the bare-metal guest compiler (calibration)")
     ap.add_argument("--guest-cc", default="", help="the Linux guest compiler (for its version)")
     ap.add_argument("--flags-file", default="", help="lines 'build flags...' (from eval/rules.mk)")
+    ap.add_argument("--openssl-root", default="", help="the Debian 13 riscv64 guest root: adds the stock-OpenSSL "
+                    "table (eval/openssl.py; issue 13)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--quick", action="store_true", help="the reduced set")
     ap.add_argument("--sets", default="", help="comma-separated parameter sets: with --quick, added to the reduced set; "
@@ -745,6 +782,7 @@ def main():
             f.write(X.HEADERS[name] + "\n")
             csv.writer(f, lineterminator="\n").writerows(rows)
     plots = make_plots(a.out, T, extra, fams, a.quick, sets)
+    openssl_md = run_openssl(a, workers, plots) if a.openssl_root else ""
     flags = {}
     if a.flags_file and os.path.exists(a.flags_file):
         for line in open(a.flags_file):
@@ -753,7 +791,7 @@ def main():
                 flags[b] = "-O3 " + fl
     stats_any = {cfg: next(j for j in jobs if j.exp == "micro" and j.config == cfg).result["stats"]["parameters"] for cfg in X.CONFIGS}
     meta = dict(command="make report" + (" QUICK=1" if a.quick else "") + (" SETS=" + ",".join(sets) if sets else ""),
-                quick=a.quick, sets=sets,
+                quick=a.quick, sets=sets, openssl_md=openssl_md,
                 date=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
                 host="%s %s, %s" % (platform.node(), platform.machine(), cpu_name()), cores=os.cpu_count(), workers=workers,
                 compiler=compiler_version(a.guest_cc or a.bare_cc), flags=flags, parameters=stats_any,

@@ -23,17 +23,17 @@ endef
 $(foreach v,$(EVAL_BUILDS),$(eval $(call EVAL_BUILD_RULES,$(v))))
 
 EVAL_ARGS = --karu64 $(KARU64) --kbench-dir $(B)/eval --bare-cc "$(RV_BARE_CC)" --guest-cc "$(RV_CC)" \
-            --flags-file $(B)/eval/flags.txt
+            --flags-file $(B)/eval/flags.txt --openssl-root $(OPENSSL_ROOT)
 $(B)/eval/flags.txt: sw/sw.mk eval/rules.mk
 	@mkdir -p $(dir $@)
 	@{ $(foreach v,$(EVAL_BUILDS),echo "$(v) $(SW_FLAGS_$(v))";) } > $@
 
 eval-kbench: $(EVAL_KBENCH) $(B)/eval/flags.txt
-report-run: $(KARU64) eval-kbench
+report-run: $(KARU64) eval-kbench | $(OPENSSL_ROOT)/.packages
 	python3 eval/report.py $(EVAL_ARGS) --out $(B)/report $(if $(filter-out 0,$(QUICK)),--quick) \
 	  $(if $(SETS),--sets $(SETS))
 
-check-report-quick: $(KARU64) eval-kbench
+check-report-quick: $(KARU64) eval-kbench | $(OPENSSL_ROOT)/.packages
 	@mkdir -p $(B)/test-results
 	python3 eval/report.py $(EVAL_ARGS) --out $(B)/report-quick --quick || \
 	  { printf 'report-quick\n0 passed, 1 failed\n' > $(B)/test-results/report-quick.txt; exit 1; }

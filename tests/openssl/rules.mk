@@ -40,7 +40,8 @@ check-openssl: $(KARU64) $(OPENSSL_T)/t_evp-host $(OPENSSL_T)/t_timer_cpi | $(OP
 CHECK += check-openssl
 .PHONY: check-openssl
 
-# The stock-OpenSSL table (issue 13; not part of make report yet): eval/openssl.py writes
+# The stock-OpenSSL table alone (issue 13; make report runs it too, into build/report/):
+# eval/openssl.py writes
 # $(B)/report-openssl/openssl.csv (openssl speed on modelled time), openssl-stats.csv (cycles
 # per byte from --stats-json, no timers) and openssl.md. OPENSSL_SECONDS (default 3) is openssl
 # speed -seconds, OPENSSL_CONFIGS the models (default karu64-fpga,karu64-sim).
