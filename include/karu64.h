@@ -37,6 +37,11 @@ struct k64_config {
 	const char *ld_prefix;    /* Linux: guest root for the dynamic linker and absolute paths (QEMU's -L) */
 	uint64_t thread_quantum;  /* Linux: retired instructions a thread runs before the next; 0 = default */
 	char **devices;           /* memory-mapped devices "NAME[,base=ADDR]" (NULL-terminated; doc/keccak-dma.md) */
+	/* Full system (doc/board.md): machine = "karu64" selects the board, which boots bios
+	 * (then kernel, with initrd and the kernel command line append) instead of a program. */
+	const char *machine;
+	const char *bios, *kernel, *initrd, *append;
+	const char *dump_dtb;     /* write the generated device tree here */
 };
 
 enum k64_status { K64_EXITED, K64_LIMIT };
@@ -44,6 +49,8 @@ enum k64_status { K64_EXITED, K64_LIMIT };
 /* Each returns 0 on success, or -1 with a one-line message in err. */
 int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, char *err, size_t errlen);
 int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **argv, char *err, size_t errlen);
+/* Full system (cfg.machine): builds the board and loads its firmware, kernel and initrd. */
+int k64_machine_boot(struct k64_machine *m, char *err, size_t errlen);
 void k64_machine_destroy(struct k64_machine *m);
 
 /* Runs until the program exits or n more instructions retired (n = 0: no extra limit). */

@@ -15,8 +15,10 @@ extern char **environ;
 
 static const char usage[] =
 "usage: karu64 [options] PROGRAM [ARGS...]\n"
+"       karu64 --machine=karu64 --bios FW [--kernel IMAGE] [--initrd FILE] [--append ARGS] [options]\n"
 "Runs a riscv64 Linux ELF in user mode, or a bare-metal ELF (one that\n"
-"defines `tohost`, or with --bare) in M-mode with HTIF and semihosting.\n"
+"defines `tohost`, or with --bare) in M-mode with HTIF and semihosting,\n"
+"or boots the full-system Karu64 board (doc/board.md).\n"
 "\n"
 "  --isa=STRING        ISA string, e.g. rv64gcv_zvl256b_zba_zbb_zbs_zvkng_zvknhk\n"
 "                      (default: the Karu64 profile, everything this build implements)\n"
@@ -50,7 +52,14 @@ static const char usage[] =
 "  --thread-quantum=N  guest threads take turns every N >= 64 retired instructions (default 100000)\n"
 "  -L DIR              guest root, tried first for absolute paths (default $QEMU_LD_PREFIX)\n"
 "  --bare              force bare-metal mode\n"
-"  --mem=SIZE          bare-metal RAM at 0x80000000 (default 256M; suffix K, M or G)\n"
+"  --mem=SIZE          RAM at 0x80000000 (bare metal: default 256M; board: 1G; suffix K, M or G)\n"
+"  --machine=karu64    the full-system board: ACLINT, PLIC, ns16550a UART (the terminal),\n"
+"                      syscon; exit status 0 on poweroff, the code of a syscon fail\n"
+"  --bios=FILE         board firmware, ELF or flat binary at 0x80000000 (OpenSBI fw_dynamic)\n"
+"  --kernel=FILE       board kernel: ELF, Linux Image (at 0x80000000 + text_offset) or flat at 0x80200000\n"
+"  --initrd=FILE       board initial RAM disk (placed below the device tree at the top of RAM)\n"
+"  --append=ARGS       board kernel command line (default \"console=ttyS0 earlycon=sbi\")\n"
+"  --dump-dtb=FILE     board: write the generated device tree blob to FILE\n"
 "  --signature=FILE    bare metal: write begin_signature..end_signature at exit\n"
 "  --device=NAME[,base=ADDR]  add a memory-mapped device (repeatable): keccak-dma\n"
 "                      (default base 0x40000000), keccak-sponge-dma (0x40001000)\n"
@@ -281,6 +290,26 @@ int main(int argc, char **argv)
 				die("out of memory");
 			devices[ndevices++] = val;
 			devices[ndevices] = NULL;
+		} else if (!strcmp(name, "-machine")) {
+			TAKES_VALUE();
+			if (strcmp(val, "karu64"))
+				die("unknown machine '%s' (the one board is karu64)", val);
+			cfg.machine = val;
+		} else if (!strcmp(name, "-bios")) {
+			TAKES_VALUE();
+			cfg.bios = val;
+		} else if (!strcmp(name, "-kernel")) {
+			TAKES_VALUE();
+			cfg.kernel = val;
+		} else if (!strcmp(name, "-initrd")) {
+			TAKES_VALUE();
+			cfg.initrd = val;
+		} else if (!strcmp(name, "-append")) {
+			TAKES_VALUE();
+			cfg.append = val;
+		} else if (!strcmp(name, "-dump-dtb")) {
+			TAKES_VALUE();
+			cfg.dump_dtb = val;
 		} else if (!strcmp(name, "-signature")) {
 			TAKES_VALUE();
 			cfg.signature = val;
@@ -315,7 +344,13 @@ int main(int argc, char **argv)
 		free(env.v);
 		return 0;
 	}
-	if (i >= argc)
+	if (!cfg.machine && (cfg.bios || cfg.kernel || cfg.initrd || cfg.append || cfg.dump_dtb))
+		die("--bios, --kernel, --initrd, --append and --dump-dtb need --machine=karu64");
+	if (cfg.machine && i < argc)
+		die("--machine=karu64 boots --bios/--kernel and takes no program ('%s')", argv[i]);
+	if (cfg.machine && cfg.mode == K64_MODE_BARE)
+		die("--bare and --machine=karu64 exclude each other");
+	if (!cfg.machine && i >= argc)
 		die("no program given (usage: karu64 [options] PROGRAM [ARGS...]; try --help)");
 	if (!env.v) {
 		env.v = calloc(1, sizeof *env.v);
@@ -335,8 +370,12 @@ int main(int argc, char **argv)
 		die("cannot open profile file '%s': %s", prof, strerror(errno));
 	if (prof_folded && !(ff = fopen(prof_folded, "w")))
 		die("cannot open profile file '%s': %s", prof_folded, strerror(errno));
-	if (k64_machine_load(m, argv[i], argc - i, argv + i, err, sizeof err))
+	if (cfg.machine) {
+		if (k64_machine_boot(m, err, sizeof err))
+			die("%s", err);
+	} else if (k64_machine_load(m, argv[i], argc - i, argv + i, err, sizeof err)) {
 		die("%s: %s", argv[i], err);
+	}
 	FILE *tf = NULL;
 	if (trace) {
 		tf = !strcmp(trace, "-") ? stderr : fopen(trace, "w");

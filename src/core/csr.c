@@ -16,13 +16,33 @@ enum {
  * make runs reproducible. */
 uint64_t k64_clock_ns(const struct k64_hart *h)
 {
+	uint64_t skip = h->time_skip * 100;
 	if (h->ts)
-		return (uint64_t)((unsigned __int128)h->ts->cycles(h->ts->ctx, NULL) * 1000000000u / h->ts->hz);
+		return (uint64_t)((unsigned __int128)h->ts->cycles(h->ts->ctx, NULL) * 1000000000u / h->ts->hz) + skip;
 	if (h->virtual_clock)
-		return h->instret;
+		return h->instret + skip;
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec - h->time_base;
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec - h->time_base + skip;
+}
+
+uint64_t k64_time_ticks(const struct k64_hart *h, uint64_t now)
+{
+	if (h->ts)
+		return (uint64_t)((unsigned __int128)now * 10000000u / h->ts->hz) + h->time_skip;
+	if (h->virtual_clock)
+		return now / 100 + h->time_skip;
+	return k64_clock_ns(h) / 100;
+}
+
+/* Sstc (stimecmp): S-mode reaches it when mcounteren.TM and menvcfg.STCE are set. */
+#define CSR_STIMECMP 0x14d
+#define MENVCFG_STCE (1ull << 63)
+static bool stimecmp_ok(const struct k64_hart *h)
+{
+	if (h->priv == K64_PRIV_U)
+		return false;
+	return h->priv == K64_PRIV_M || ((h->mcounteren & 2) && (h->menvcfg & MENVCFG_STCE));
 }
 
 /* mcycle/cycle before the mcycle write offset: modelled cycles at instruction d, or (functional
@@ -67,8 +87,11 @@ bool k64_csr_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, u
 		return true;
 	case CSR_TIME:
 		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !counter_ok(h, csr)) return false;
-		*v = h->ts ? (uint64_t)((unsigned __int128)h->ts->cycles(h->ts->ctx, d) * 10000000u / h->ts->hz)
-			   : k64_clock_ns(h) / 100;
+		*v = h->ts ? k64_time_ticks(h, h->ts->cycles(h->ts->ctx, d)) : k64_clock_ns(h) / 100;
+		return true;
+	case CSR_STIMECMP:
+		if (!stimecmp_ok(h)) return false;
+		*v = h->stimecmp;
 		return true;
 	case CSR_MCYCLE:
 	case CSR_MINSTRET:
@@ -109,6 +132,13 @@ bool k64_csr_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, 
 			h->mcycle_delta = (int64_t)(v - cycles_at(h, d) - 1);
 		else
 			h->minstret_delta = (int64_t)(v - k64_instret_at(h, d) - 1);
+		return true;
+	case CSR_STIMECMP:
+		if (!stimecmp_ok(h)) return false;
+		h->stimecmp = v;
+		k64_priv_sstc_update(h, k64_time_ticks(h, k64_now(h, d)));
+		if (h->fe.timer)
+			h->fe.timer(h->fe.ctx, h);
 		return true;
 	default:
 		return k64_priv_csr_write(h, csr, v);

@@ -105,6 +105,11 @@ struct k64_frontend {
 	/* Called at a block boundary once instret >= h->fe_boundary_at (Linux user mode: a
 	 * thread's quantum is over); it sets the next fe_boundary_at (0 = none). */
 	void (*boundary)(void *ctx, struct k64_hart *h);
+	/* Full system (board/): wfi found no pending enabled interrupt at cycle/instret `now`
+	 * (k64_now); the board may let time pass until its next event. NULL: wfi is a nop. */
+	void (*wfi)(void *ctx, struct k64_hart *h, uint64_t now);
+	/* A timer comparator in the core changed (stimecmp): the board reschedules its checks. */
+	void (*timer)(void *ctx, struct k64_hart *h);
 };
 
 struct k64_hart {
@@ -189,6 +194,11 @@ struct k64_hart {
 
 	/* cold, last so that the layout of everything above is unchanged */
 	struct k64_bus *bus;             /* memory-mapped devices (dev/bus.h), NULL = none */
+	/* Interrupt lines driven by devices (board/: CLINT MSIP/MTIP, PLIC MEIP/SEIP) and by Sstc
+	 * (STIP): mip as read is h->mip | h->irq_lines (k64_priv_set_lines). */
+	uint64_t irq_lines;
+	uint64_t stimecmp;               /* Sstc */
+	uint64_t time_skip;              /* ticks the board let pass in wfi (added to time) */
 };
 
 static inline uint8_t *k64_vr(struct k64_hart *h, unsigned r) { return h->vreg + (size_t)r * h->vlenb; }
@@ -317,6 +327,16 @@ void k64_priv_reset(struct k64_hart *h, unsigned priv);
 /* Nanoseconds since the run began: modelled cycles at the model's clock when a time source is
  * attached, instret with --virtual-clock, else the host monotonic clock. */
 uint64_t k64_clock_ns(const struct k64_hart *h);
+/* The time CSR's value (10 MHz ticks) when the hart's cycle count (with a cycle model) or retired
+ * instruction count (without) is `now`, as a device sees it (k64_now). */
+uint64_t k64_time_ticks(const struct k64_hart *h, uint64_t now);
+/* Cycles (with a model) or retired instructions at instruction d (observers brought up to date):
+ * the `now` that devices receive. */
+uint64_t k64_now(struct k64_hart *h, const struct k64_dinsn *d);
+/* Device-driven interrupt lines: bits of mask take the values of val (core/priv.c). */
+void k64_priv_set_lines(struct k64_hart *h, uint64_t mask, uint64_t val);
+/* Sstc: recomputes mip.STIP from stimecmp at time ticks `t` (core/priv.c). */
+void k64_priv_sstc_update(struct k64_hart *h, uint64_t t);
 /* Attaches an observer (false if K64_MAX_OBSERVERS are attached); the first attached sees each
  * instruction first. The vector access log is allocated with the first observer. */
 bool k64_observer_add(struct k64_hart *h, const struct k64_observer *o);

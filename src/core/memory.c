@@ -71,8 +71,10 @@ static void tlb_fill(struct k64_hart *h, uint64_t a, bool write)
 
 /* Device registers (dev/bus.h): reached from the slow paths only, never through the TLB. The
  * device sees the cycle the access issues, as a counter read would (core/csr.c). */
-static K64_COLD uint64_t device_now(struct k64_hart *h, const struct k64_dinsn *d)
+K64_COLD uint64_t k64_now(struct k64_hart *h, const struct k64_dinsn *d)
 {
+	if (!d)
+		return h->ts ? h->ts->cycles(h->ts->ctx, NULL) : h->instret;
 	if (h->nobs)
 		k64_observe_flush(h, d->idx, false);
 	return h->ts ? h->ts->cycles(h->ts->ctx, d) : k64_instret_at(h, d);
@@ -84,7 +86,7 @@ uint64_t k64_load_slow(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a
 		return k64_mmu_load(h, d, a, size);
 	if (unlikely(h->bus) && k64_bus_find(h->bus, a, size)) {
 		uint64_t v;
-		if (!k64_bus_load(h->bus, a, size, &v, device_now(h, d)))
+		if (!k64_bus_load(h->bus, a, size, &v, k64_now(h, d)))
 			k64_raise(h, d, K64_CAUSE_LOAD_ACCESS, a);
 		return v;
 	}
@@ -103,7 +105,7 @@ void k64_store_slow(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, u
 		return;
 	}
 	if (unlikely(h->bus) && k64_bus_find(h->bus, a, size)) {
-		if (!k64_bus_store(h->bus, a, size, v, device_now(h, d)))
+		if (!k64_bus_store(h->bus, a, size, v, k64_now(h, d)))
 			k64_raise(h, d, K64_CAUSE_STORE_ACCESS, a);
 		return;
 	}

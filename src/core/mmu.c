@@ -7,8 +7,10 @@
  * when fetch translation is on (h->fetch_key != 0). The software TLB (core/hart.h) keeps one
  * 4 KiB translation per entry and is flushed whenever what it caches can change: satp,
  * the effective data privilege (priv, MPRV, MPP), SUM, MXR (k64_mmu_sync), sfence.vma.
- * PMP does not restrict accesses (see core/priv.c). */
+ * PMP does not restrict accesses (see core/priv.c). A translated scalar load or store whose
+ * physical address is a device register goes to the device bus (dev/bus.h), never the TLB. */
 #include "core/hart.h"
+#include "dev/bus.h"
 
 #define PTE_V (1ull << 0)
 #define PTE_R (1ull << 1)
@@ -153,8 +155,12 @@ static uint64_t translate(struct k64_hart *h, uint64_t va, unsigned acc, unsigne
 	if (!(*rights & acc))
 		return page_fault(acc);
 	*pperm = k64_mem_page_perm(h->mem, *pa);
-	if (!(*pperm & acc))
+	if (!(*pperm & acc)) {
+		/* a device register (board/, dev/bus.h): *pperm = 0 tells the caller */
+		if (acc != K64_PERM_X && h->bus && k64_bus_find(h->bus, *pa, 1))
+			return *pperm = 0, 0;
 		return access_fault(acc);
+	}
 	return 0;
 }
 
@@ -189,8 +195,23 @@ static uint64_t data_part(struct k64_hart *h, const struct k64_dinsn *d, uint64_
 	uint64_t cause = translate(h, va, write ? K64_PERM_W : K64_PERM_R, h->xl_dpriv, &pa, &rights, pperm);
 	if (cause)
 		k64_raise(h, d, cause, va);
-	tlb_fill(h, va, pa, rights, *pperm);
+	if (*pperm)
+		tlb_fill(h, va, pa, rights, *pperm);
 	return pa;
+}
+
+/* A scalar access that translated to a device: it must not cross the page (nor the register). */
+static K64_COLD uint64_t device_access(struct k64_hart *h, const struct k64_dinsn *d, uint64_t va, uint64_t pa,
+				       unsigned size, bool write, uint64_t v)
+{
+	uint64_t cause = write ? K64_CAUSE_STORE_ACCESS : K64_CAUSE_LOAD_ACCESS;
+	if (!k64_bus_find(h->bus, pa, size))
+		k64_raise(h, d, cause, va);
+	uint64_t now = k64_now(h, d);
+	bool ok = write ? k64_bus_store(h->bus, pa, size, v, now) : k64_bus_load(h->bus, pa, size, &v, now);
+	if (!ok)
+		k64_raise(h, d, cause, va);
+	return v;
 }
 
 /* An access [a, a + size) split at the page boundary: n1 bytes on a's page, the rest on the
@@ -199,11 +220,15 @@ uint64_t k64_mmu_load(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a,
 {
 	unsigned pp, n1 = (unsigned)(K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1)));
 	uint64_t v = 0, pa = data_part(h, d, a, false, &pp);
+	if (unlikely(!pp))
+		return device_access(h, d, a, pa, size, false, 0);
 	if (size <= n1) {
 		memcpy(&v, host_of(h, pa), size);
 		return v;
 	}
 	uint64_t pa2 = data_part(h, d, a + n1, false, &pp);
+	if (!pp)
+		k64_raise(h, d, K64_CAUSE_LOAD_ACCESS, a + n1);
 	memcpy(&v, host_of(h, pa), n1);
 	memcpy((uint8_t *)&v + n1, host_of(h, pa2), size - n1);
 	return v;
@@ -213,12 +238,18 @@ void k64_mmu_store(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, un
 {
 	unsigned pp, pp2, n1 = (unsigned)(K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1)));
 	uint64_t pa = data_part(h, d, a, true, &pp);
+	if (unlikely(!pp)) {
+		device_access(h, d, a, pa, size, true, v);
+		return;
+	}
 	if (size <= n1) {
 		memcpy(host_of(h, pa), &v, size);
 		k64_note_store(h, pa, size, pp);
 		return;
 	}
 	uint64_t pa2 = data_part(h, d, a + n1, true, &pp2);
+	if (!pp2)
+		k64_raise(h, d, K64_CAUSE_STORE_ACCESS, a + n1);
 	memcpy(host_of(h, pa), &v, n1);
 	memcpy(host_of(h, pa2), (uint8_t *)&v + n1, size - n1);
 	k64_note_store(h, pa, n1, pp);
@@ -233,8 +264,12 @@ void *k64_mmu_access(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, 
 {
 	unsigned pp, pp2, n1 = (unsigned)(K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1)));
 	uint64_t pa = data_part(h, d, a, write, &pp);
+	if (!pp)   /* vector, AMO and cache-block accesses to a device: access fault */
+		k64_raise(h, d, write ? K64_CAUSE_STORE_ACCESS : K64_CAUSE_LOAD_ACCESS, a);
 	if (size > n1) {
 		uint64_t pa2 = data_part(h, d, a + n1, write, &pp2);
+		if (!pp2)
+			k64_raise(h, d, write ? K64_CAUSE_STORE_ACCESS : K64_CAUSE_LOAD_ACCESS, a + n1);
 		if (pa2 != pa + n1)
 			k64_raise(h, d, write ? K64_CAUSE_MISALIGNED_STORE : K64_CAUSE_MISALIGNED_LOAD, a);
 		if (write)
@@ -252,12 +287,12 @@ bool k64_mmu_probe(struct k64_hart *h, uint64_t a, uint64_t len, bool write)
 	uint64_t pa, pa2;
 	if (len == 0)
 		return true;
-	if (translate(h, a, acc, h->xl_dpriv, &pa, &rights, &pp))
+	if (translate(h, a, acc, h->xl_dpriv, &pa, &rights, &pp) || !pp)
 		return false;
 	uint64_t n1 = K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1));
 	if (len <= n1)
 		return true;
-	if (len - n1 > K64_PAGE_SIZE || translate(h, a + n1, acc, h->xl_dpriv, &pa2, &rights, &pp))
+	if (len - n1 > K64_PAGE_SIZE || translate(h, a + n1, acc, h->xl_dpriv, &pa2, &rights, &pp) || !pp)
 		return false;
 	return pa2 == pa + n1;
 }

@@ -1,8 +1,8 @@
 /* Machine- and supervisor-level privileged state (RISC-V Privileged Architecture 1.13):
  * the M- and S-mode CSRs, trap entry with delegation, mret/sret, wfi and sfence.vma.
  * satp selects Bare or the translation modes of h->satp_modes (core/mmu.c walks the tables);
- * PMP registers hold their values but do not restrict accesses; there are no interrupt sources, only
- * software-written pending bits. Counter CSRs (mcycle, minstret) live in core/csr.c. */
+ * PMP registers hold their values but do not restrict accesses; interrupt lines come from the
+ * board's devices (k64_priv_set_lines) and from Sstc's stimecmp. Counter CSRs (mcycle, minstret) live in core/csr.c. */
 #include "core/hart.h"
 
 /* mstatus fields (3.1.6). */
@@ -49,6 +49,7 @@
 /* menvcfg/senvcfg: FIOM, CBIE, CBCFE, CBZE (3.1.18, 10.1.10); menvcfg also PBMTE (Svpbmt). */
 #define ENVCFG_MASK 0xf1ull
 #define MENVCFG_PBMTE (1ull << 62)
+#define MENVCFG_STCE  (1ull << 63)   /* Sstc: stimecmp drives mip.STIP */
 
 /* pmpcfg entry bits (3.7.1). */
 #define PMP_R 0x01
@@ -199,7 +200,7 @@ bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 	case 0x141: v = epc_read(h, h->sepc); break;
 	case 0x142: v = h->scause; break;
 	case 0x143: v = h->stval; break;
-	case 0x144: v = h->mip & h->mideleg; break;                        /* sip */
+	case 0x144: v = (h->mip | h->irq_lines) & h->mideleg; break;       /* sip */
 	case 0x180:                                                        /* satp */
 		if (satp_trapped(h))
 			return false;
@@ -219,7 +220,7 @@ bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 	case 0x341: v = epc_read(h, h->mepc); break;
 	case 0x342: v = h->mcause; break;
 	case 0x343: v = h->mtval; break;
-	case 0x344: v = h->mip; break;
+	case 0x344: v = h->mip | h->irq_lines; break;
 	case 0x747: v = h->mseccfg; break;
 	case 0xf11: case 0xf12: case 0xf13: case 0xf14: case 0xf15:        /* mvendorid..mconfigptr */
 		v = 0;
@@ -290,7 +291,11 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 	case 0x306: h->mcounteren = val & 0xffffffffull; break;
 	case 0x30a: {
 		uint64_t old = h->menvcfg;
-		h->menvcfg = val & (ENVCFG_MASK | MENVCFG_PBMTE);
+		h->menvcfg = val & (ENVCFG_MASK | MENVCFG_PBMTE | MENVCFG_STCE);
+		if (!(h->menvcfg & MENVCFG_STCE))
+			k64_priv_set_lines(h, 1ull << IRQ_STI, 0);
+		else if (h->fe.timer)
+			h->fe.timer(h->fe.ctx, h);   /* STIP now follows stimecmp */
 		/* PBMTE decides which PTEs are valid: translations cached under the old value go */
 		if ((old ^ h->menvcfg) & MENVCFG_PBMTE)
 			k64_mmu_fence(h);
@@ -301,7 +306,11 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 	case 0x341: h->mepc = val & ~1ull; break;
 	case 0x342: h->mcause = val; break;
 	case 0x343: h->mtval = val; break;
-	case 0x344: h->mip = (h->mip & ~IRQ_S_MASK) | (val & IRQ_S_MASK); break;
+	case 0x344: {                                /* with Sstc on, STIP is stimecmp's (read-only) */
+		uint64_t m = IRQ_S_MASK & ~((h->menvcfg & MENVCFG_STCE) ? 1ull << IRQ_STI : 0);
+		h->mip = (h->mip & ~m) | (val & m);
+		break;
+	}
 	case 0x747: break;                                  /* mseccfg: no Smepmp fields */
 	case 0x7a0: case 0x7a1: case 0x7a2: case 0x7a3: break;
 	default:
@@ -324,8 +333,20 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
  * the dispatch loop's boundary check takes it before the next instruction (k64_priv_interrupt). */
 static void irq_recheck(struct k64_hart *h)
 {
-	if (h->mip & h->mie)
+	if ((h->mip | h->irq_lines) & h->mie)
 		h->limit = 0;
+}
+
+void k64_priv_set_lines(struct k64_hart *h, uint64_t mask, uint64_t val)
+{
+	h->irq_lines = (h->irq_lines & ~mask) | (val & mask);
+	irq_recheck(h);
+}
+
+void k64_priv_sstc_update(struct k64_hart *h, uint64_t t)
+{
+	bool on = (h->menvcfg & MENVCFG_STCE) && t >= h->stimecmp;
+	k64_priv_set_lines(h, 1ull << IRQ_STI, on ? 1ull << IRQ_STI : 0);
 }
 
 bool k64_priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
@@ -381,7 +402,7 @@ void k64_priv_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
  * next instruction. Returns true if a trap was taken. */
 bool k64_priv_interrupt(struct k64_hart *h)
 {
-	uint64_t pending = h->mip & h->mie;
+	uint64_t pending = (h->mip | h->irq_lines) & h->mie;
 	if (likely(!pending))
 		return false;
 	uint64_t m_en = (h->priv < K64_PRIV_M || (h->mstatus & MS_MIE)) ? ~h->mideleg : 0;
@@ -436,13 +457,17 @@ void k64_priv_sret(struct k64_hart *h, const struct k64_dinsn *d)
 	k64_priv_interrupt(h);
 }
 
-/* wfi: with a single hart and no interrupt sources it completes at once (a legal
- * implementation, 3.3.3). In U-mode, and in S-mode with mstatus.TW = 1, it is illegal
- * (3.1.6.5; "completes within a bounded time" is not assumed, as in Spike). */
+/* wfi: without a board it completes at once (a legal implementation, 3.3.3). On a board
+ * (fe.wfi) with no interrupt pending and enabled (mie, whatever mstatus.MIE/SIE say, 3.3.3) the
+ * board lets time pass until its next event; wfi ends its block, so an interrupt that is now
+ * pending is taken before the next instruction. In U-mode, and in S-mode with mstatus.TW = 1,
+ * it is illegal (3.1.6.5; "completes within a bounded time" is not assumed, as in Spike). */
 void k64_exec_wfi(struct k64_hart *h, const struct k64_dinsn *d)
 {
 	if (h->priv == K64_PRIV_U || (h->priv == K64_PRIV_S && (h->mstatus & MS_TW)))
 		k64_illegal(h, d);
+	if (h->fe.wfi && !((h->mip | h->irq_lines) & h->mie))
+		h->fe.wfi(h->fe.ctx, h, k64_now(h, d));
 }
 
 /* sfence.vma: illegal in U-mode and in S-mode with TVM = 1 (10.2.1, 3.1.6.5). Svinval's
@@ -465,7 +490,7 @@ static void k64_exec_sfence_inval(struct k64_hart *h, const struct k64_dinsn *d)
 const struct k64_insn_desc k64_insns_priv[] = {
 	{ "mret",       0x30200073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_priv_mret, "", 0 },
 	{ "sret",       0x10200073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_priv_sret, "", 0 },
-	{ "wfi",        0x10500073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_wfi, "", 0 },
+	{ "wfi",        0x10500073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_exec_wfi, "", 0 },
 	/* they end their block: later instructions are fetched through the new translations */
 	{ "sfence.vma", 0x12000073, 0xfe007fff, K64_EXT_I, K64_FMT_R, K64_F_END, K64_OP_CALL, k64_exec_sfence_vma, "s,t", 0 },
 	{ "sinval.vma", 0x16000073, 0xfe007fff, K64_EXT_I, K64_FMT_R, K64_F_END, K64_OP_CALL, k64_exec_sfence_vma, "s,t", 0 },

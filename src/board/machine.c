@@ -1,9 +1,11 @@
-/* The public API (include/karu64.h): a machine = hart + memory + front-end. */
+/* The public API (include/karu64.h): a machine = hart + memory + front-end (Linux user mode,
+ * bare metal, or the full-system board of board/). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "karu64.h"
 #include "bare/bare.h"
+#include "board/board.h"
 #include "core/hart.h"
 #include "core/trace.h"
 #include "dev/bus.h"
@@ -26,6 +28,7 @@ struct k64_machine {
 	struct k64_profile *profile;
 	struct k64_profobs *profobs;
 	struct k64_bus *bus;     /* NULL: no device */
+	struct k64_board *board; /* full system (cfg.machine) */
 	struct k64_hart *hart;   /* last: large (vector registers) */
 };
 
@@ -45,6 +48,8 @@ int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, c
 		return ERR("--vlen must be a power of two from 128 to %d", K64_VLEN_MAX);
 	if (cfg->vlen && isa.zvl > cfg->vlen)
 		return ERR("--vlen=%u is below the ISA string's zvl%ub", cfg->vlen, isa.zvl);
+	if (cfg->machine && strcmp(cfg->machine, "karu64"))
+		return ERR("unknown machine '%s' (the one board is karu64)", cfg->machine);
 	struct k64_model *model = NULL;
 	if (cfg->model && strcmp(cfg->model, "none")) {
 		if (!(model = k64_model_new(cfg->model, err, errlen)))
@@ -64,14 +69,14 @@ int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, c
 	}
 	m->model = model;
 	m->cfg = *cfg;
-	if (cfg->devices && cfg->devices[0]) {
+	if ((cfg->devices && cfg->devices[0]) || cfg->machine) {
 		if (!(m->bus = malloc(sizeof *m->bus))) {
 			k64_model_free(model);
 			free(m);
 			return ERR("out of memory");
 		}
 		k64_bus_init(m->bus, &m->mem);
-		for (char **dv = cfg->devices; *dv; dv++)
+		for (char **dv = cfg->devices; dv && *dv; dv++)
 			if (k64_bus_add_device(m->bus, *dv, err, errlen)) {
 				k64_bus_free(m->bus);
 				free(m->bus);
@@ -80,7 +85,7 @@ int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, c
 				return -1;
 			}
 	}
-	if (model)
+	if (model || cfg->machine)
 		m->cfg.virtual_clock = true;   /* time is modelled time (--virtual-clock implied) */
 	m->isa = isa;
 	m->vlen = vlen;
@@ -154,6 +159,15 @@ static int attach_devices(struct k64_machine *m, char *err, size_t errlen)
 	return 0;
 }
 
+/* satp.MODE 8, 9, 10 = Sv39, Sv48, Sv57 (privileged spec 10.1.11) */
+static void set_satp_modes(struct k64_machine *m)
+{
+	if (m->cfg.mmu && !strcmp(m->cfg.mmu, "sv48"))
+		m->hart->satp_modes = 1u << 8 | 1u << 9;
+	else if (m->cfg.mmu && !strcmp(m->cfg.mmu, "sv57"))
+		m->hart->satp_modes = 1u << 8 | 1u << 9 | 1u << 10;
+}
+
 int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **argv, char *err, size_t errlen)
 {
 	struct k64_elf e;
@@ -204,11 +218,7 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 	m->hart->virtual_clock = m->cfg.virtual_clock;
 	m->hart->vagnostic_ones = m->cfg.vagnostic_ones;
 	m->hart->zvknhk_version = m->cfg.zvknhk && !strcmp(m->cfg.zvknhk, "v0.2") ? 2 : 1;
-	/* satp.MODE 8, 9, 10 = Sv39, Sv48, Sv57 (privileged spec 10.1.11) */
-	if (m->cfg.mmu && !strcmp(m->cfg.mmu, "sv48"))
-		m->hart->satp_modes = 1u << 8 | 1u << 9;
-	else if (m->cfg.mmu && !strcmp(m->cfg.mmu, "sv57"))
-		m->hart->satp_modes = 1u << 8 | 1u << 9 | 1u << 10;
+	set_satp_modes(m);
 	m->hart->max_insns = m->cfg.max_insns;
 	if (m->model && k64_model_attach(m->model, m->hart, !bare, err, errlen))
 		return -1;
@@ -225,6 +235,46 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 	return 0;
 }
 
+int k64_machine_boot(struct k64_machine *m, char *err, size_t errlen)
+{
+	uint64_t size = m->cfg.mem_size ? m->cfg.mem_size : 1ull << 30;
+	if (size & (K64_PAGE_SIZE - 1))
+		return ERR("--mem must be a multiple of 4 KiB");
+	if (k64_mem_init(&m->mem, 0, K64_BOARD_RAM + size))
+		return ERR("cannot reserve %llu bytes of guest memory", (unsigned long long)size);
+	k64_hart_init(m->hart, &m->mem, &m->isa, m->vlen);
+	m->bare = true;   /* physical addresses, M-mode at reset */
+	if (!(m->board = calloc(1, sizeof *m->board)))
+		return ERR("out of memory");
+	struct k64_board *b = m->board;
+	b->h = m->hart;
+	b->mem = &m->mem;
+	b->bus = m->bus;
+	b->cfg = &m->cfg;
+	b->ram_size = size;
+	m->hart->bus = m->bus;
+	set_satp_modes(m);
+	if (k64_board_boot(b, err, errlen))
+		return -1;
+	/* the optional devices (--device) at their physical addresses */
+	for (unsigned i = 0; i < m->bus->n; i++) {
+		const struct k64_bus_region *r = &m->bus->r[i];
+		if (r->base < K64_BOARD_RAM + size && K64_BOARD_RAM < r->base + r->size)
+			return ERR("device %s at 0x%llx overlaps RAM", r->name, (unsigned long long)r->base);
+		if (m->model && k64_model_add_mmio(m->model, r->base, r->size))
+			return ERR("too many device regions for the cycle model");
+	}
+	m->bus->code_written = devices_wrote_code;
+	m->bus->code_ctx = m->hart;
+	m->hart->virtual_clock = true;
+	m->hart->vagnostic_ones = m->cfg.vagnostic_ones;
+	m->hart->zvknhk_version = m->cfg.zvknhk && !strcmp(m->cfg.zvknhk, "v0.2") ? 2 : 1;
+	m->hart->max_insns = m->cfg.max_insns;
+	if (m->model && k64_model_attach(m->model, m->hart, false, err, errlen))
+		return -1;
+	return 0;
+}
+
 struct k64_profile *k64_machine_profile(struct k64_machine *m)
 {
 	k64_observe_flush(m->hart, m->hart->nrec, true);
@@ -238,7 +288,11 @@ void k64_machine_destroy(struct k64_machine *m)
 {
 	if (!m)
 		return;
-	if (m->mem.host) {
+	if (m->board) {
+		k64_board_free(m->board);
+		free(m->board);
+		k64_hart_free(m->hart);
+	} else if (m->mem.host) {
 		if (m->bare)
 			k64_bare_free(m->hart);
 		else
@@ -267,6 +321,15 @@ enum k64_status k64_machine_run(struct k64_machine *m, uint64_t n)
 	h->max_insns = cap;
 	if (!h->stopped)
 		k64_run(h);
+	while (m->board && m->board->reboot) {
+		char err[256];
+		if (k64_board_reboot(m->board, err, sizeof err)) {
+			fprintf(stderr, "karu64: error: reboot: %s\n", err);
+			h->exit_code = 125;
+			break;
+		}
+		k64_run(h);
+	}
 	return h->stopped ? K64_EXITED : K64_LIMIT;
 }
 
