@@ -154,6 +154,11 @@ static bool console_poll(struct k64_board *b, int timeout_ms)
 	return true;
 }
 
+void k64_board_console_refill(struct k64_board *b)
+{
+	console_poll(b, 0);
+}
+
 /* ---- the front-end hooks ------------------------------------------------------------------ */
 
 static void board_boundary(void *ctx, struct k64_hart *h)

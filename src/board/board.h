@@ -81,6 +81,8 @@ uint64_t k64_plic_lines(const struct k64_board *b);
 bool k64_uart_irq(const struct k64_uart *u);
 void k64_uart_receive(struct k64_board *b, uint8_t c);
 unsigned k64_uart_room(const struct k64_uart *u);
+/* The guest drained the UART's receive buffer: take what stdin has now (board/board.c). */
+void k64_board_console_refill(struct k64_board *b);
 /* The syscon stopped the machine: exit code, or a reboot. */
 void k64_board_stop(struct k64_board *b, int code, bool reboot);
 

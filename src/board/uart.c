@@ -78,7 +78,8 @@ static bool uart_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uin
 		} else if (u->rx_n) {
 			v = u->rx[u->rx_head];
 			u->rx_head = (u->rx_head + 1) % K64_UART_RXBUF;
-			u->rx_n--;
+			if (!--u->rx_n)
+				k64_board_console_refill(b);
 		}
 		break;
 	case IER: v = (u->lcr & LCR_DLAB) ? u->dlm : u->ier; break;

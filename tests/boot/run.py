@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""make boot-test: boots Debian 13's OpenSBI and Linux kernel on the Karu64 board with the
+initramfs of tests/boot/rules.mk and checks what the guest prints (tests/boot/guest.sh) against
+independent expectations: hashlib for the digests and checksums, the zvknhk spec for SIGILL, the
+ISA string karu64 is configured with for /proc/cpuinfo; then the ML-KEM (kpqc) and ML-DSA known
+answers of ../shared/vectors on the +K builds inside the booted system; then bad input.
+
+usage: run.py --karu64 K --bios FW --kernel IMAGE --initrd CPIO --kpqc "BUILDS" --result FILE"""
+import argparse
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.normpath(os.path.join(HERE, "..", ".."))
+results = []
+
+
+def check(ok, what):
+    results.append((bool(ok), what))
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+
+
+# Extensions the default profile enables that Linux 6.12 names in /proc/cpuinfo's isa line
+# (its riscv_isa_ext table; zvknhk, xkround and svade are not in it).
+CPUINFO_EXTS = ["zicbom", "zicboz", "zicntr", "zicond", "zicsr", "zifencei", "zihintntl", "zihintpause",
+                "zihpm", "zimop", "zawrs", "zfa", "zfhmin", "zca", "zcb", "zcd", "zcmop", "zba", "zbb", "zbc",
+                "zbs", "zkt", "zvbb", "zvbc", "zvfhmin", "zvkb", "zvkg", "zvkned", "zvknha", "zvknhb", "zvksed",
+                "zvksh", "zvkt", "sstc", "svinval", "svnapot", "svpbmt"]
+
+
+def sections(out):
+    sec, cur = {}, None
+    for line in out.splitlines():
+        line = line.rstrip("\r")
+        m = re.match(r"^== (\w+)$", line)
+        if m:
+            cur = m.group(1)
+            sec[cur] = []
+        elif cur:
+            sec[cur].append(line)
+    return sec
+
+
+def child_buf(k):
+    n = 136 * 7710
+    return bytes((13 * k * i + 7 * k + i // 256) & 0xff for i in range(n))
+
+
+def guest_tests(a):
+    cmd = [a.karu64, "--machine=karu64", "--bios", a.bios, "--kernel", a.kernel, "--initrd", a.initrd,
+           "--append", "console=ttyS0 earlycon=sbi karu64.mode=test", "--max-insns=20000000000"]
+    p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace",
+                       timeout=900)
+    out = p.stdout
+    with open(os.path.join(a.outdir, "boot-test.log"), "w") as f:
+        f.write(out + p.stderr)
+    check(p.returncode == 0, "the board powered off with exit status 0 (got %d)" % p.returncode)
+    check("OpenSBI v" in out, "OpenSBI printed its banner")
+    check("Linux version 6." in out, "the Debian kernel printed its banner")
+    check("reboot: Power down" in out, "the kernel powered the board down (poweroff -f)")
+    sec = sections(out)
+    isa = next((l for l in sec.get("cpuinfo", []) if l.startswith("isa")), "")
+    exts = isa.split(":", 1)[1].strip() if ":" in isa else ""
+    check(exts.startswith("rv64imafdc") and "v" in exts.split("_")[0][4:],
+          "/proc/cpuinfo isa begins rv64imafdc...v: %r" % exts.split("_")[0])
+    have = set(exts.split("_")[1:])
+    for e in ["zvkned", "zvknhb", "zvkg", "zvbb"] + [x for x in CPUINFO_EXTS if x not in ("zvkned", "zvknhb", "zvkg", "zvbb")]:
+        check(e in have, "/proc/cpuinfo isa lists %s" % e)
+    check(any("sv39" in l for l in sec.get("cpuinfo", [])), "/proc/cpuinfo mmu is sv39")
+    # two processes
+    proc = sec.get("proc", [])
+    for k in (1, 2):
+        buf = child_buf(k)
+        want_sum = sum(int.from_bytes(buf[i:i + 4], "little") for i in range(0, len(buf), 4)) * 2 % (1 << 64)
+        want_sha = hashlib.shake_256(buf * 96).hexdigest(32)
+        line = next((l for l in proc if l.startswith("child %d sum" % k)), "")
+        check(line == "child %d sum %016x shake256 %s" % (k, want_sum, want_sha),
+              "process %d: vector checksum and resident-state vkeccak.vi SHAKE256 = hashlib (%s)" % (k, line[:60]))
+    order = [int(l.split()[1]) for l in proc if re.match(r"child \d chunk \d", l)]
+    check(len(order) == 4 and order not in ([1, 1, 2, 2], [2, 2, 1, 1]),
+          "the two processes interleave (chunk order %s)" % order)
+    pre = [int(l.split()[-1]) for l in proc if re.match(r"child \d preempted", l)]
+    check(len(pre) == 2 and sum(pre) > 0, "timer preemption switched them in mid-computation (%s)" % pre)
+    check("proc done ok" in proc, "both processes exited with status 0")
+    # SIGILL: vkeccak.vi needs SEW = 64 (ILL_ILLOPC = 1)
+    check(sec.get("sigill", [""])[0:1] == ["sigill signal 4 code 1 at-insn yes"],
+          "vkeccak.vi with SEW=32 raises SIGILL at the instruction (%s)" % sec.get("sigill"))
+    # a signal handler using vkeccak.vi does not disturb the interrupted resident state
+    m = bytes((7 * i + 1) & 0xff for i in range(200))
+    sh = sec.get("sighandler", [])
+    check("main " + hashlib.sha3_256(m).hexdigest() in sh,
+          "the interrupted vkeccak.vi SHA3-256 is right after a handler used vkeccak.vi")
+    check("handler " + hashlib.sha3_256(b"hashed by the signal handler").hexdigest() in sh,
+          "the handler's vkeccak.vi SHA3-256 is right")
+    check("signals 1" in sh, "the handler ran once")
+    rc = sec.get("rdcycle", [""])
+    mm = re.match(r"rdcycle (\d+) rdinstret (\d+) rdtime (\d+)", rc[0] if rc else "")
+    check(mm and int(mm.group(2)) >= 300000 and int(mm.group(1)) >= int(mm.group(2)) and int(mm.group(3)) > 0,
+          "user-mode rdcycle/rdinstret/rdtime work with perf_user_access = 2 (%s)" % (rc[0] if rc else ""))
+    check("kernel.perf_user_access = 2" in out, "the init script says it set kernel.perf_user_access")
+
+
+def kat_tests(a):
+    runner = "python3 %s %s %s %s %s" % (os.path.join(HERE, "console.py"), a.karu64, a.bios, a.kernel, a.initrd)
+    for v in a.kpqc.split():
+        res = os.path.join(a.outdir, "boot-kpqc-%s.txt" % v)
+        p = subprocess.run([sys.executable, os.path.join(TOP, "tests", "sw", "kpqc_tests.py"), "--kpqc",
+                            "/bin/kpqc-" + v, "--runner", runner, "--suites", "mlkem-acvp", "--limit", "1",
+                            "--result", res], capture_output=True, text=True, timeout=1800)
+        last = (p.stdout.strip().splitlines() or [""])[-1]
+        mm = re.match(r"(\d+) passed, (\d+) failed", last)
+        check(p.returncode == 0 and mm and int(mm.group(1)) > 0,
+              "ML-KEM ACVP known answers on the booted board, build %s: %s" % (v, last))
+        p = subprocess.run([sys.executable, os.path.join(TOP, "tests", "mldsa", "run_vectors.py"), "--subset", "1",
+                            "--", *runner.split()[:2], "--batch", *runner.split()[2:], "/bin/mldsa-" + v],
+                           capture_output=True, text=True, timeout=1800)
+        with open(os.path.join(a.outdir, "boot-mldsa-%s.txt" % v), "w") as f:
+            f.write(p.stdout + p.stderr)
+        tot = [re.search(r"(\d+) passed, (\d+) failed", l) for l in p.stdout.splitlines()]
+        tot = [t for t in tot if t]
+        passed = sum(int(t.group(1)) for t in tot)
+        failed = sum(int(t.group(2)) for t in tot)
+        check(p.returncode == 0 and passed > 0 and failed == 0,
+              "ML-DSA known answers on the booted board, build %s: %d passed, %d failed" % (v, passed, failed))
+
+
+def bad_input(a):
+    d = tempfile.mkdtemp()
+    junk = os.path.join(d, "junk.elf")
+    with open(junk, "wb") as f:
+        f.write(b"\x7fELF" + b"\0" * 60)
+    empty = os.path.join(d, "empty")
+    open(empty, "wb").close()
+    spin = os.path.join(d, "spin.bin")
+    with open(spin, "wb") as f:
+        f.write((0x0000006f).to_bytes(4, "little"))   # j . : a firmware that never prints
+    base = [a.karu64, "--machine=karu64"]
+    cases = [
+        (["--bios", os.path.join(d, "missing")], 125, "cannot open firmware"),
+        (["--bios", junk], 125, "firmware"),
+        (["--bios", empty], 125, "is empty"),
+        (["--bios", a.bios, "--kernel", os.path.join(d, "missing")], 125, "cannot open kernel"),
+        (["--bios", a.bios, "--kernel", a.kernel, "--initrd", os.path.join(d, "missing")], 125, "cannot open initrd"),
+        (["--bios", a.bios, "--kernel", a.kernel, "--mem=16M"], 125, "does not fit in RAM"),
+        (["--bios", a.bios, "--kernel", a.kernel, "--initrd", a.initrd, "--mem=48M"], 125, "RAM too small"),
+        ([], 125, "needs --bios"),
+        (["--bios", spin, "--max-insns=1000000"], 124, "instruction limit reached"),
+        (["--bios", a.bios, "prog"], 125, "takes no program"),
+    ]
+    for extra, code, msg in cases:
+        p = subprocess.run(base + extra, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+        lines = p.stderr.strip().splitlines()
+        check(p.returncode == code and len(lines) == 1 and msg in lines[0],
+              "bad input %s: exit %d, one line (%s)" % (" ".join(extra)[-60:] or "(none)", p.returncode,
+                                                         lines[0][:80] if lines else ""))
+    p = subprocess.run([a.karu64, "--bios", a.bios, "x"], capture_output=True, text=True)
+    check(p.returncode == 125 and "need --machine=karu64" in p.stderr, "--bios without --machine is refused")
+    dtb = os.path.join(d, "k.dtb")
+    p = subprocess.run(base + ["--bios", spin, "--max-insns=10", "--dump-dtb", dtb], capture_output=True, text=True)
+    dts = subprocess.run(["dtc", "-I", "dtb", "-O", "dts", dtb], capture_output=True, text=True)
+    check(dts.returncode == 0 and "riscv,isa-extensions" in dts.stdout and "ns16550a" in dts.stdout,
+          "--dump-dtb writes a blob that dtc decodes")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    for o in ("karu64", "bios", "kernel", "initrd", "result"):
+        ap.add_argument("--" + o, required=True)
+    ap.add_argument("--kpqc", default="")
+    ap.add_argument("--skip-kat", action="store_true")
+    a = ap.parse_args()
+    a.outdir = os.path.dirname(os.path.abspath(a.result))
+    guest_tests(a)
+    bad_input(a)
+    if not a.skip_kat:
+        kat_tests(a)
+    p = sum(ok for ok, _ in results)
+    f = len(results) - p
+    with open(a.result, "w") as fh:
+        fh.write("".join(("ok   " if ok else "FAIL ") + w + "\n" for ok, w in results))
+        fh.write("%d passed, %d failed\n" % (p, f))
+    print("%d passed, %d failed" % (p, f))
+    sys.exit(1 if f else 0)
+
+
+if __name__ == "__main__":
+    main()
