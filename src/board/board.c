@@ -66,11 +66,21 @@ static uint64_t insns_until(const struct k64_board *b, uint64_t now, uint64_t d)
 void k64_board_update_irqs(struct k64_board *b, uint64_t now)
 {
 	struct k64_hart *h = b->h;
+	/* the optional devices' lines (--device): level-triggered PLIC sources */
+	uint64_t dev_next = ~0ull;
+	uint32_t dev = k64_bus_irqs(b->bus, now, &dev_next);
+	for (unsigned i = 0; i < b->bus->n; i++)
+		if (b->bus->r[i].irq)
+			k64_plic_set(b, b->bus->r[i].irq, (dev >> b->bus->r[i].irq) & 1);
 	uint64_t t = k64_time_ticks(h, now);
 	uint64_t lines = (b->msip ? MIP_MSIP : 0) | (t >= b->mtimecmp ? MIP_MTIP : 0) | k64_plic_lines(b);
 	k64_priv_set_lines(h, MIP_MSIP | MIP_MTIP | MIP_SEIP | MIP_MEIP, lines);
 	k64_priv_sstc_update(h, t);
 	uint64_t n = insns_until(b, now, deadline(b));
+	if (dev_next != ~0ull) {   /* a device operation ends at cycle dev_next (CPI >= 1) */
+		uint64_t dn = dev_next > now ? (dev_next - now) / 4 + 1 : 1;
+		n = dn < n ? dn : n;
+	}
 	uint64_t at = h->instret + (n > POLL_INSNS ? POLL_INSNS : n);
 	if (at < h->fe_boundary_at || h->fe_boundary_at <= h->instret) {
 		h->fe_boundary_at = at;
@@ -397,9 +407,21 @@ static int board_load(struct k64_board *b, char *err, size_t errlen)
 	return 0;
 }
 
+static void device_irq_changed(void *ctx, uint64_t now)
+{
+	k64_board_update_irqs(ctx, now);
+}
+
 int k64_board_boot(struct k64_board *b, char *err, size_t errlen)
 {
 	struct k64_hart *h = b->h;
+	/* the --device regions, registered before the board's own: PLIC sources 11, 12, ... */
+	unsigned nirq = K64_BOARD_UART_IRQ + 1;
+	for (unsigned i = 0; i < b->bus->n; i++)
+		if (b->bus->r[i].ops->irq && nirq <= K64_PLIC_NDEV)
+			b->bus->r[i].irq = nirq++;
+	b->bus->irq_changed = device_irq_changed;
+	b->bus->irq_ctx = b;
 	if (!b->cfg->bios)
 		return ERR("--machine=karu64 needs --bios FIRMWARE (e.g. OpenSBI's fw_dynamic.bin)");
 	if (k64_mem_set_perm(b->mem, K64_BOARD_RAM, b->ram_size, K64_PERM_RWX))

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "board/board.h"
 #include "core/hart.h"
+#include "dev/bus.h"
 
 #define PH_INTC 1
 #define PH_PLIC 2
@@ -172,6 +173,21 @@ static int build(struct k64_board *b, void *fdt, size_t cap)
 	T(reg(fdt, K64_BOARD_SYSCON, 0x1000));
 	T(fdt_property_u32(fdt, "phandle", PH_TEST));
 	T(fdt_end_node(fdt));
+	/* the optional Keccak devices (doc/keccak-dma.md): our compatible strings, no Linux driver */
+	for (unsigned i = 0; i < b->bus->n; i++) {
+		const struct k64_bus_region *r = &b->bus->r[i];
+		if (!r->irq)
+			continue;
+		char compat[64];
+		snprintf(name, sizeof name, "%s@%llx", r->name, (unsigned long long)r->base);
+		snprintf(compat, sizeof compat, "karu64,%s", r->name);
+		T(fdt_begin_node(fdt, name));
+		T(fdt_property_string(fdt, "compatible", compat));
+		T(reg(fdt, r->base, r->size));
+		T(fdt_property_u32(fdt, "interrupts", r->irq));
+		T(fdt_property_u32(fdt, "interrupt-parent", PH_PLIC));
+		T(fdt_end_node(fdt));
+	}
 	T(fdt_end_node(fdt));   /* soc */
 
 	T(fdt_begin_node(fdt, "poweroff"));

@@ -9,6 +9,10 @@ echo "== sigill"
 /bin/sigill
 echo "== sighandler"
 /bin/sighandler
+echo "== xproc-vk"
+/bin/xproc-vk
+echo "== xproc-xr"
+/bin/xproc-xr
 echo "== rdcycle"
 /bin/rdcycle
 echo "== end"

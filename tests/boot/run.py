@@ -36,7 +36,7 @@ def sections(out):
     sec, cur = {}, None
     for line in out.splitlines():
         line = line.rstrip("\r")
-        m = re.match(r"^== (\w+)$", line)
+        m = re.match(r"^== ([\w-]+)$", line)
         if m:
             cur = m.group(1)
             sec[cur] = []
@@ -51,7 +51,7 @@ def child_buf(k):
 
 
 def guest_tests(a):
-    cmd = [a.karu64, "--machine=karu64", "--bios", a.bios, "--kernel", a.kernel, "--initrd", a.initrd,
+    cmd = [a.karu64, "--machine=karu64", "--isa=+xkround", "--bios", a.bios, "--kernel", a.kernel, "--initrd", a.initrd,
            "--append", "console=ttyS0 earlycon=sbi karu64.mode=test", "--max-insns=20000000000"]
     p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace",
                        timeout=900)
@@ -97,6 +97,30 @@ def guest_tests(a):
     check("handler " + hashlib.sha3_256(b"hashed by the signal handler").hexdigest() in sh,
           "the handler's vkeccak.vi SHA3-256 is right")
     check("signals 1" in sh, "the handler ran once")
+    # the private-state argument across a context switch (tests/boot/xproc.c)
+    sys.path.insert(0, os.path.join(TOP, "tests", "sw"))
+    import keccak_ref
+
+    def sha3_state(msg):
+        b = bytearray(200)
+        b[:len(msg)] = msg
+        b[len(msg)] ^= 0x06
+        b[135] ^= 0x80
+        return [int.from_bytes(b[8 * i:8 * i + 8], "little") for i in range(25)]
+
+    def dig(lanes):
+        return b"".join(w.to_bytes(8, "little") for w in lanes)[:32].hex()
+    other = b"hashed by the other process"
+    vk = sec.get("xproc-vk", [])
+    check("main " + hashlib.sha3_256(m).hexdigest() in vk and "other " + hashlib.sha3_256(other).hexdigest() in vk,
+          "vkeccak.vi: the state of a process preempted mid-hash survives another process's hash (both = hashlib)")
+    xr = sec.get("xproc-xr", [])
+    b_final = keccak_ref.permute(sha3_state(other))
+    predicted = dig(keccak_ref.permute(b_final, 12))
+    right = hashlib.sha3_256(b"interrupted between rounds").hexdigest()
+    check("other " + hashlib.sha3_256(other).hexdigest() in xr, "xkround: the other process's hash is right")
+    check("main " + predicted in xr and predicted != right,
+          "xkround: the preempted process's hash is corrupted as predicted (its private state is not switched)")
     rc = sec.get("rdcycle", [""])
     mm = re.match(r"rdcycle (\d+) rdinstret (\d+) rdtime (\d+)", rc[0] if rc else "")
     check(mm and int(mm.group(2)) >= 300000 and int(mm.group(1)) >= int(mm.group(2)) and int(mm.group(3)) > 0,
@@ -165,16 +189,46 @@ def bad_input(a):
           "--dump-dtb writes a blob that dtc decodes")
 
 
+def dma_irq(a):
+    """keccak-dma's interrupt through the PLIC, bare metal on the board (tests/boot/dma_irq.c)."""
+    sys.path.insert(0, os.path.join(TOP, "tests", "sw"))
+    import keccak_ref
+    out = keccak_ref.permute([0x0101010101010101 * i for i in range(25)])
+    for model in ("none", "karu64-fpga"):
+        p = subprocess.run([a.karu64, "--machine=karu64", "--model=" + model, "--device=keccak-dma", "--bios",
+                            a.dma_elf, "--max-insns=10000000"], stdin=subprocess.DEVNULL, capture_output=True,
+                           text=True, timeout=120)
+        lines = p.stdout.splitlines()
+        f = [dict(zip(l.split()[1::2], l.split()[2::2])) for l in lines]
+        done = f[0] if lines and lines[0].startswith("done") else {}
+        err = f[2] if len(lines) > 2 and lines[2].startswith("error") else {}
+        check(p.returncode == 0, "%s: the bare-metal program powered off (exit %d)" % (model, p.returncode))
+        check(done.get("claim") == "%016x" % 11 and done.get("status") == "%016x" % 1,
+              "%s: DONE raises PLIC source 11, the claim returns 11 and STATUS is DONE" % model)
+        check(len(lines) > 1 and lines[1] == "out0 %016x out24 %016x" % (out[0], out[24]),
+              "%s: the device's permutation = keccak_ref" % model)
+        check(err.get("claim") == "%016x" % 11 and err.get("status") == "%016x" % 4,
+              "%s: ERROR (DATA_LEN 0) raises the interrupt as well" % model)
+        check(done.get("pending-after") == "%016x" % (1 << 11),
+              "%s: the line stays high after the claim until the next start" % model)
+        if model != "none" and done:
+            check(int(done["waited"], 16) >= int(done["last_op"], 16),
+                  "%s: the interrupt comes no earlier than the operation's cycles (%d >= %d)"
+                  % (model, int(done["waited"], 16), int(done["last_op"], 16)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     for o in ("karu64", "bios", "kernel", "initrd", "result"):
         ap.add_argument("--" + o, required=True)
     ap.add_argument("--kpqc", default="")
+    ap.add_argument("--dma-elf", required=True)
     ap.add_argument("--skip-kat", action="store_true")
     a = ap.parse_args()
     a.outdir = os.path.dirname(os.path.abspath(a.result))
     guest_tests(a)
     bad_input(a)
+    dma_irq(a)
     if not a.skip_kat:
         kat_tests(a)
     p = sum(ok for ok, _ in results)
