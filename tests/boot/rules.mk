@@ -33,7 +33,7 @@ $(BOOT_GUEST)/initramfs.cpio: tests/boot/mkinitramfs.py tests/boot/init.sh tests
 	python3 tests/boot/mkinitramfs.py $@ tests/boot/init.sh $(BOOT_DIR)/busybox bin/boot-tests=tests/boot/guest.sh \
 	  $(foreach p,$(BOOT_PROGS),bin/$(notdir $(p))=$(p)) $(foreach v,$(BOOT_KPQC),bin/kpqc-$(v)=$(B)/sw/$(v)/kpqc bin/mldsa-$(v)=$(B)/tests/mldsa/$(v)/driver)
 
-$(BOOT_GUEST)/dma_irq.elf: tests/boot/dma_irq.c tests/bare/link.ld
+$(BOOT_GUEST)/%.elf: tests/boot/%.c tests/bare/link.ld
 	@mkdir -p $(dir $@)
 	$(RV_BARE_CC) -mcmodel=medany -mabi=lp64d -march=rv64gc -O2 -ffreestanding -T tests/bare/link.ld $< -o $@
 
@@ -42,10 +42,10 @@ BOOT_ARGS := --machine=karu64 --bios $(BOOT_FW) --kernel $(BOOT_IMAGE) --initrd 
 boot: $(KARU64) $(BOOT_GUEST)/initramfs.cpio
 	$(KARU64) $(BOOT_ARGS)
 
-check-boot boot-test: $(KARU64) $(BOOT_GUEST)/initramfs.cpio $(BOOT_GUEST)/dma_irq.elf
+check-boot boot-test: $(KARU64) $(BOOT_GUEST)/initramfs.cpio $(BOOT_GUEST)/dma_irq.elf $(BOOT_GUEST)/reboot.elf
 	@mkdir -p $(B)/test-results
 	python3 tests/boot/run.py --karu64 $(KARU64) --bios $(BOOT_FW) --kernel $(BOOT_IMAGE) \
-	  --initrd $(BOOT_GUEST)/initramfs.cpio --kpqc "$(BOOT_KPQC)" --dma-elf $(BOOT_GUEST)/dma_irq.elf --result $(B)/test-results/boot.txt \
+	  --initrd $(BOOT_GUEST)/initramfs.cpio --kpqc "$(BOOT_KPQC)" --dma-elf $(BOOT_GUEST)/dma_irq.elf --reboot-elf $(BOOT_GUEST)/reboot.elf --result $(B)/test-results/boot.txt \
 	  $(if $(ASAN),--skip-kat)
 
 CHECK += check-boot

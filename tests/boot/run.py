@@ -217,18 +217,67 @@ def dma_irq(a):
                   % (model, int(done["waited"], 16), int(done["last_op"], 16)))
 
 
+def reboot(a):
+    p = subprocess.run([a.karu64, "--machine=karu64", "--bios", a.reboot_elf, "--max-insns=1000000"],
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    check(p.returncode == 42 and p.stdout == "first boot\nsecond boot\n",
+          "syscon reboot restarts the board (RAM kept), syscon fail 42 is exit status 42 (%d, %r)"
+          % (p.returncode, p.stdout[:40]))
+
+
+def interactive(a):
+    """make boot on a terminal: a shell prompt, a command typed, Ctrl-A X."""
+    import pty
+    import select
+    import time
+    master, slave = pty.openpty()
+    p = subprocess.Popen([a.karu64, "--machine=karu64", "--bios", a.bios, "--kernel", a.kernel, "--initrd",
+                          a.initrd], stdin=slave, stdout=slave, stderr=slave, close_fds=True)
+    os.close(slave)
+    buf = b""
+
+    def until(pat, secs):
+        nonlocal buf
+        end = time.monotonic() + secs
+        while pat not in buf and time.monotonic() < end:
+            r, _, _ = select.select([master], [], [], 0.5)
+            if r:
+                try:
+                    buf += os.read(master, 65536)
+                except OSError:
+                    break
+        return pat in buf
+    ok = until(b"karu64-init: a shell", 600) and until(b"# ", 60)
+    check(ok, "on a terminal the board boots to a shell prompt")
+    if ok:
+        os.write(master, b"echo karu64-$((6*7))\r")
+        check(until(b"karu64-42", 60), "a command typed on the terminal runs in the guest shell")
+    os.write(master, b"\x01x")
+    try:
+        rc = p.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        rc = p.wait()
+    until(b"(Ctrl-A X)", 2)
+    os.close(master)
+    check(rc == 0 and b"terminated (Ctrl-A X)" in buf, "Ctrl-A X quits with status 0 and one line (%d)" % rc)
+
+
 def main():
     ap = argparse.ArgumentParser()
     for o in ("karu64", "bios", "kernel", "initrd", "result"):
         ap.add_argument("--" + o, required=True)
     ap.add_argument("--kpqc", default="")
     ap.add_argument("--dma-elf", required=True)
+    ap.add_argument("--reboot-elf", required=True)
     ap.add_argument("--skip-kat", action="store_true")
     a = ap.parse_args()
     a.outdir = os.path.dirname(os.path.abspath(a.result))
     guest_tests(a)
     bad_input(a)
     dma_irq(a)
+    reboot(a)
+    interactive(a)
     if not a.skip_kat:
         kat_tests(a)
     p = sum(ok for ok, _ in results)
