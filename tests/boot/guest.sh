@@ -15,4 +15,6 @@ echo "== xproc-xr"
 /bin/xproc-xr
 echo "== rdcycle"
 /bin/rdcycle
+echo "== perfcount"
+/bin/perfcount
 echo "== end"

@@ -121,6 +121,19 @@ def guest_tests(a):
     check("other " + hashlib.sha3_256(other).hexdigest() in xr, "xkround: the other process's hash is right")
     check("main " + predicted in xr and predicted != right,
           "xkround: the preempted process's hash is corrupted as predicted (its private state is not switched)")
+    # perf_event_open through the SBI PMU: the privilege filters (Smcntrpmf/Sscofpmf) work
+    pc = sec.get("perfcount", [])
+    loop = next((int(l.split()[1]) for l in pc if l.startswith("loop ")), 0)
+    ins = next((l.split() for l in pc if l.startswith("instructions ")), [])
+    cyc = next((l.split() for l in pc if l.startswith("cycles ")), [])
+    if len(ins) == 5 and len(cyc) == 5:
+        iu, ia, cu, ca = int(ins[2]), int(ins[4]), int(cyc[2]), int(cyc[4])
+        check(loop <= iu <= loop + 2000, "perf instructions with exclude_kernel count the user loop only "
+              "(%d for a %d-instruction loop)" % (iu, loop))
+        check(ia > iu, "perf instructions without exclude_kernel count the kernel too (%d > %d)" % (ia, iu))
+        check(0 < cu <= ca, "perf cycles with exclude_kernel are fewer than with the kernel (%d <= %d)" % (cu, ca))
+    else:
+        check(False, "perfcount printed its counts (%s)" % pc)
     rc = sec.get("rdcycle", [""])
     mm = re.match(r"rdcycle (\d+) rdinstret (\d+) rdtime (\d+)", rc[0] if rc else "")
     check(mm and int(mm.group(2)) >= 300000 and int(mm.group(1)) >= int(mm.group(2)) and int(mm.group(3)) > 0,
