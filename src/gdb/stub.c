@@ -1,0 +1,431 @@
+/* The GDB stub's commands and run control (GDB manual, "Remote Protocol": "Packets", "Stop
+ * Reply Packets", "General Query Packets"). All-stop, one thread. The program runs in chunks
+ * of CHUNK instructions between which the socket is polled for a Ctrl-C; breakpoints and
+ * single steps are exact (core/debug.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gdb/gdb.h"
+
+#define CHUNK (1u << 20)          /* instructions between two looks at the socket */
+#define MAX_BP 4096
+#define SIGINT_ 2                 /* GDB's signal numbers (gdb/signals.def) */
+#define SIGTRAP_ 5
+#define SIGXCPU_ 24
+
+struct stub {
+	struct k64_machine *m;
+	struct k64_rsp rsp;
+	struct k64_gdb_regs regs;
+	uint64_t bp[MAX_BP];          /* the debugger's breakpoints, to lift at a detach */
+	unsigned nbp;
+	int last_sig;                 /* of the last stop, for `?` */
+	bool last_bp;
+	bool killed, detached;
+	char pkt[K64_RSP_MAX + 1];
+	char reply[2 * K64_RSP_MAX + 8];
+};
+
+static const char hexd[] = "0123456789abcdef";
+
+static char *hex_bytes(char *o, const uint8_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		*o++ = hexd[b[i] >> 4];
+		*o++ = hexd[b[i] & 15];
+	}
+	*o = 0;
+	return o;
+}
+
+static int hexval(int c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Hex digits into bytes; false unless exactly n bytes' worth are there up to the end or sep. */
+static bool unhex(const char *s, uint8_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int h = hexval(s[2 * i]), l = h < 0 ? -1 : hexval(s[2 * i + 1]);
+		if (l < 0)
+			return false;
+		b[i] = (uint8_t)(h << 4 | l);
+	}
+	return true;
+}
+
+/* A hex number at *s, advancing past it; false if there is none or it overflows. */
+static bool number(const char **s, uint64_t *v)
+{
+	const char *p = *s;
+	uint64_t x = 0;
+	int d;
+	if (hexval(*p) < 0)
+		return false;
+	for (; (d = hexval(*p)) >= 0; p++) {
+		if (x >> 60)
+			return false;
+		x = x << 4 | (uint64_t)d;
+	}
+	*s = p;
+	*v = x;
+	return true;
+}
+
+/* "ADDR,LEN" followed by end (or by `term`, which is then skipped). */
+static bool addr_len(const char **s, uint64_t *a, uint64_t *n, char term)
+{
+	if (!number(s, a) || **s != ',')
+		return false;
+	(*s)++;
+	if (!number(s, n))
+		return false;
+	if (term) {
+		if (**s != term)
+			return false;
+		(*s)++;
+	}
+	return true;
+}
+
+static void put(struct stub *s, const char *r) { k64_rsp_puts(&s->rsp, r); }
+
+static void stop_reply(struct stub *s, int sig, bool bp)
+{
+	char r[64];
+	s->last_sig = sig;
+	s->last_bp = bp;
+	snprintf(r, sizeof r, "T%02xthread:1;%s", sig, bp ? "swbreak:;" : "");
+	put(s, r);
+}
+
+/* ---- registers and memory ----------------------------------------------------------------- */
+
+static void read_all_regs(struct stub *s)
+{
+	/* `g` holds x0..x31, pc and the f registers; GDB reads the rest with `p` */
+	char *o = s->reply;
+	uint8_t b[8];
+	unsigned last = s->regs.flen ? K64_GDB_F0 + 31 : K64_GDB_PC;
+	for (unsigned n = 0; n <= last; n++) {
+		k64_gdb_reg_get(&s->regs, n, b);
+		o = hex_bytes(o, b, k64_gdb_reg_size(&s->regs, n));
+	}
+	put(s, s->reply);
+}
+
+static void write_all_regs(struct stub *s, const char *p)
+{
+	size_t len = strlen(p);
+	uint8_t b[8];
+	unsigned last = s->regs.flen ? K64_GDB_F0 + 31 : K64_GDB_PC;
+	for (unsigned n = 0; n <= last; n++) {
+		unsigned size = k64_gdb_reg_size(&s->regs, n);
+		if (len < 2 * size)
+			break;
+		if (!unhex(p, b, size))
+			return put(s, "E01");
+		if (n)
+			k64_gdb_reg_set(&s->regs, n, b);
+		p += 2 * size;
+		len -= 2 * size;
+	}
+	put(s, "OK");
+}
+
+static void read_reg(struct stub *s, const char *p)
+{
+	uint64_t n;
+	uint8_t b[512];
+	if (!number(&p, &n) || *p || n >= K64_GDB_NREGS || !k64_gdb_reg_size(&s->regs, (unsigned)n))
+		return put(s, "E01");
+	unsigned size = k64_gdb_reg_size(&s->regs, (unsigned)n);
+	if (!k64_gdb_reg_get(&s->regs, (unsigned)n, b)) {
+		memset(s->reply, 'x', 2 * size);   /* unavailable now (e.g. fcsr while mstatus.FS is off) */
+		s->reply[2 * size] = 0;
+	} else {
+		hex_bytes(s->reply, b, size);
+	}
+	put(s, s->reply);
+}
+
+static void write_reg(struct stub *s, const char *p)
+{
+	uint64_t n;
+	uint8_t b[512];
+	if (!number(&p, &n) || *p++ != '=' || n >= K64_GDB_NREGS)
+		return put(s, "E01");
+	unsigned size = k64_gdb_reg_size(&s->regs, (unsigned)n);
+	if (!size || strlen(p) != 2 * size || !unhex(p, b, size) || !k64_gdb_reg_set(&s->regs, (unsigned)n, b))
+		return put(s, "E01");
+	put(s, "OK");
+}
+
+static void read_mem(struct stub *s, const char *p)
+{
+	uint64_t a, n;
+	uint8_t b[K64_RSP_MAX / 2];
+	if (!addr_len(&p, &a, &n, 0) || *p)
+		return put(s, "E01");
+	if (n > sizeof b - 8)
+		n = sizeof b - 8;   /* a shorter reply is allowed */
+	if (k64_debug_read_mem(s->m, a, b, n)) {
+		/* a partial read up to the first page that is not there */
+		uint64_t ok = 0;
+		while (ok < n && !k64_debug_read_mem(s->m, a + ok, b + ok, 1))
+			ok++;
+		if (!ok)
+			return put(s, "E14");   /* EFAULT */
+		n = ok;
+	}
+	hex_bytes(s->reply, b, n);
+	put(s, s->reply);
+}
+
+static void write_mem(struct stub *s, const char *p, size_t plen, bool binary)
+{
+	uint64_t a, n;
+	uint8_t b[K64_RSP_MAX];
+	const char *start = p;
+	if (!addr_len(&p, &a, &n, ':') || n > sizeof b)
+		return put(s, "E01");
+	size_t data = plen - (size_t)(p - start);
+	if (binary) {
+		if (data != n)
+			return put(s, "E01");
+		memcpy(b, p, n);
+	} else if (data != 2 * n || !unhex(p, b, n)) {
+		return put(s, "E01");
+	}
+	if (n && k64_debug_write_mem(s->m, a, b, n))
+		return put(s, "E14");
+	put(s, "OK");
+}
+
+static void breakpoint(struct stub *s, const char *p, bool insert)
+{
+	uint64_t type, a, kind;
+	if (!number(&p, &type) || *p++ != ',' || !addr_len(&p, &a, &kind, 0))
+		return put(s, "E01");
+	if (type > 1)
+		return put(s, "");   /* watchpoints: not supported */
+	unsigned i = 0;
+	while (i < s->nbp && s->bp[i] != a)
+		i++;
+	if (insert) {
+		if (i == s->nbp) {
+			if (s->nbp == MAX_BP || k64_break_insert(s->m, a))
+				return put(s, "E0c");   /* ENOMEM */
+			s->bp[s->nbp++] = a;
+		}
+	} else if (i < s->nbp) {
+		k64_break_remove(s->m, a);
+		s->bp[i] = s->bp[--s->nbp];
+	}
+	put(s, "OK");
+}
+
+static void features(struct stub *s, const char *p)
+{
+	/* qXfer:features:read:ANNEX:OFFSET,LENGTH */
+	const char *annex = "target.xml:";
+	uint64_t off, len;
+	if (strncmp(p, annex, strlen(annex)))
+		return put(s, "E00");
+	p += strlen(annex);
+	if (!addr_len(&p, &off, &len, 0) || *p)
+		return put(s, "E01");
+	size_t total = s->regs.xml_len;
+	if (off >= total)
+		return put(s, "l");
+	if (len > K64_RSP_MAX / 2)
+		len = K64_RSP_MAX / 2;   /* escaped, it stays within the packet size */
+	size_t n = total - off < len ? total - off : len;
+	s->reply[0] = off + n < total ? 'm' : 'l';
+	size_t k = k64_rsp_escape((const uint8_t *)s->regs.xml + off, n, s->reply + 1);
+	k64_rsp_put(&s->rsp, s->reply, k + 1);
+}
+
+/* ---- run control -------------------------------------------------------------------------- */
+
+/* How the program stopped, or that it ended: reports it (W, X or T) unless the debugger left. */
+static void report(struct stub *s, enum k64_status st, bool interrupted)
+{
+	char r[32];
+	if (st == K64_EXITED) {
+		snprintf(r, sizeof r, "W%02x", k64_machine_exit_code(s->m) & 0xff);
+		put(s, r);
+	} else if (st == K64_LIMIT && k64_machine_max_insns(s->m) &&
+		   k64_instret(s->m) >= k64_machine_max_insns(s->m)) {
+		snprintf(r, sizeof r, "X%02x", SIGXCPU_);   /* --max-insns ran out: the run ends */
+		put(s, r);
+	} else {
+		stop_reply(s, interrupted ? SIGINT_ : SIGTRAP_, st == K64_BREAK);
+	}
+}
+
+static bool run_over(const struct stub *s, enum k64_status st)
+{
+	return st == K64_EXITED || (st == K64_LIMIT && k64_machine_max_insns(s->m) &&
+				    k64_instret(s->m) >= k64_machine_max_insns(s->m));
+}
+
+/* Runs one instruction; the debugger's breakpoint at pc, if any, is lifted meanwhile (the
+ * instruction under it is the one to execute). */
+static enum k64_status step(struct stub *s)
+{
+	uint64_t pc = k64_get_pc(s->m);
+	bool lifted = k64_break_remove(s->m, pc) == 0;
+	enum k64_status st = k64_machine_step(s->m);
+	if (lifted)
+		k64_break_insert(s->m, pc);
+	return st;
+}
+
+/* Continues until a breakpoint, a Ctrl-C, the end, or (debugger gone) the end. */
+static enum k64_status cont(struct stub *s, bool *interrupted)
+{
+	enum k64_status st = step(s);
+	*interrupted = false;
+	while (st == K64_LIMIT && !run_over(s, st)) {
+		if (k64_rsp_poll(&s->rsp) && !s->rsp.closed) {
+			s->rsp.interrupt = false;
+			*interrupted = true;
+			break;
+		}
+		if (s->rsp.closed && s->nbp) {   /* nobody to stop for any more */
+			while (s->nbp)
+				k64_break_remove(s->m, s->bp[--s->nbp]);
+		}
+		st = k64_machine_run(s->m, CHUNK);
+	}
+	return st;
+}
+
+static void resume(struct stub *s, bool single, const char *addr)
+{
+	uint64_t a;
+	if (addr && *addr && number(&addr, &a))
+		k64_set_pc(s->m, a);
+	bool interrupted = false;
+	enum k64_status st = single ? step(s) : cont(s, &interrupted);
+	report(s, st, interrupted);
+}
+
+/* vCont;ACTION[:THREAD][;ACTION...]: one thread, so the first action is the one. */
+static void vcont(struct stub *s, const char *p)
+{
+	if (*p != ';')
+		return put(s, "E01");
+	char act = p[1];
+	if (act == 'c' || act == 'C')
+		resume(s, false, NULL);
+	else if (act == 's' || act == 'S')
+		resume(s, true, NULL);
+	else
+		put(s, "E01");   /* t (stop) and r (range) are not offered by vCont? */
+}
+
+/* One packet; false once the session is over (kill, detach). */
+static bool command(struct stub *s, int len)
+{
+	const char *p = s->pkt;
+	if (len == -2)
+		return put(s, "E01"), true;
+	switch (p[0]) {
+	case '?': stop_reply(s, s->last_sig, s->last_bp); return true;
+	case 'g': read_all_regs(s); return true;
+	case 'G': write_all_regs(s, p + 1); return true;
+	case 'p': read_reg(s, p + 1); return true;
+	case 'P': write_reg(s, p + 1); return true;
+	case 'm': read_mem(s, p + 1); return true;
+	case 'M': write_mem(s, p + 1, (size_t)len - 1, false); return true;
+	case 'X': write_mem(s, p + 1, (size_t)len - 1, true); return true;
+	case 'Z': breakpoint(s, p + 1, true); return true;
+	case 'z': breakpoint(s, p + 1, false); return true;
+	case 'c': case 'C': resume(s, false, p[0] == 'c' ? p + 1 : NULL); return true;
+	case 's': case 'S': resume(s, true, p[0] == 's' ? p + 1 : NULL); return true;
+	case 'H': put(s, "OK"); return true;
+	case 'T': put(s, "OK"); return true;   /* thread 1 is alive */
+	case 'k':
+		s->killed = true;
+		return false;
+	case 'D':
+		put(s, "OK");
+		s->detached = true;
+		return false;
+	default: break;
+	}
+	if (!strncmp(p, "qSupported", 10)) {
+		char r[128];
+		snprintf(r, sizeof r, "PacketSize=%x;qXfer:features:read+;QStartNoAckMode+;swbreak+;hwbreak+;"
+			 "vContSupported+", K64_RSP_MAX);
+		put(s, r);
+	} else if (!strcmp(p, "QStartNoAckMode")) {
+		put(s, "OK");
+		s->rsp.noack = true;
+	} else if (!strncmp(p, "qXfer:features:read:", 20)) {
+		features(s, p + 20);
+	} else if (!strcmp(p, "qAttached") || !strncmp(p, "qAttached:", 10)) {
+		put(s, "1");   /* as for an attached process: GDB detaches when it quits, the run goes on */
+	} else if (!strcmp(p, "qC")) {
+		put(s, "QC1");
+	} else if (!strcmp(p, "qfThreadInfo")) {
+		put(s, "m1");
+	} else if (!strcmp(p, "qsThreadInfo")) {
+		put(s, "l");
+	} else if (!strncmp(p, "qSymbol", 7)) {
+		put(s, "OK");
+	} else if (!strcmp(p, "vCont?")) {
+		put(s, "vCont;c;C;s;S");
+	} else if (!strncmp(p, "vCont", 5)) {
+		vcont(s, p + 5);
+	} else if (!strncmp(p, "vKill", 5)) {
+		put(s, "OK");
+		s->killed = true;
+		return false;
+	} else {
+		put(s, "");   /* not supported */
+	}
+	return true;
+}
+
+int k64_gdb_run(struct k64_machine *m, int port, enum k64_status *st, char *err, size_t errlen)
+{
+	struct stub *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	s->m = m;
+	s->last_sig = SIGTRAP_;
+	if (k64_gdb_regs_init(&s->regs, m)) {
+		free(s);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (k64_rsp_listen(&s->rsp, port, err, errlen) || k64_rsp_accept(&s->rsp, err, errlen)) {
+		k64_gdb_regs_free(&s->regs);
+		free(s);
+		return -1;
+	}
+	for (;;) {
+		int len = k64_rsp_get(&s->rsp, s->pkt);
+		if (len == -1 || !command(s, len))
+			break;   /* the debugger went away, detached or killed the program */
+	}
+	k64_rsp_close(&s->rsp);
+	while (s->nbp)
+		k64_break_remove(m, s->bp[--s->nbp]);
+	if (s->killed) {
+		fputs("karu64: killed by the debugger\n", stderr);
+		k64_machine_kill(m, 137);
+		*st = K64_EXITED;
+	} else {
+		*st = k64_machine_run(m, 0);   /* detached or disconnected: on to the end */
+	}
+	k64_gdb_regs_free(&s->regs);
+	free(s);
+	return 0;
+}
