@@ -9,9 +9,7 @@
 
 #define CHUNK (1u << 20)          /* instructions between two looks at the socket */
 #define MAX_BP 4096
-#define SIGINT_ 2                 /* GDB's signal numbers (gdb/signals.def) */
-#define SIGTRAP_ 5
-#define SIGXCPU_ 24
+enum { GDB_SIGINT = 2, GDB_SIGTRAP = 5, GDB_SIGXCPU = 24 };   /* GDB's signal numbers (include/gdb/signals.def) */
 
 struct stub {
 	struct k64_machine *m;
@@ -19,8 +17,7 @@ struct stub {
 	struct k64_gdb_regs regs;
 	uint64_t bp[MAX_BP];          /* the debugger's breakpoints, to lift at a detach */
 	unsigned nbp;
-	int last_sig;                 /* of the last stop, for `?` */
-	bool last_bp;
+	char last_stop[32];           /* the last stop reply, for `?` */
 	bool killed, detached;
 	char pkt[K64_RSP_MAX + 1];
 	char reply[2 * K64_RSP_MAX + 8];
@@ -91,13 +88,11 @@ static bool addr_len(const char **s, uint64_t *a, uint64_t *n, char term)
 
 static void put(struct stub *s, const char *r) { k64_rsp_puts(&s->rsp, r); }
 
-static void stop_reply(struct stub *s, int sig, bool bp)
+/* A stop reply (T, or W/X at the end), remembered for `?`. */
+static void stop_reply(struct stub *s, const char *fmt, int v)
 {
-	char r[64];
-	s->last_sig = sig;
-	s->last_bp = bp;
-	snprintf(r, sizeof r, "T%02xthread:1;%s", sig, bp ? "swbreak:;" : "");
-	put(s, r);
+	snprintf(s->last_stop, sizeof s->last_stop, fmt, v);
+	put(s, s->last_stop);
 }
 
 /* ---- registers and memory ----------------------------------------------------------------- */
@@ -249,20 +244,17 @@ static void features(struct stub *s, const char *p)
 
 /* ---- run control -------------------------------------------------------------------------- */
 
-/* How the program stopped, or that it ended: reports it (W, X or T) unless the debugger left. */
+/* How the program stopped, or that it ended (W, X or T). */
 static void report(struct stub *s, enum k64_status st, bool interrupted)
 {
-	char r[32];
-	if (st == K64_EXITED) {
-		snprintf(r, sizeof r, "W%02x", k64_machine_exit_code(s->m) & 0xff);
-		put(s, r);
-	} else if (st == K64_LIMIT && k64_machine_max_insns(s->m) &&
-		   k64_instret(s->m) >= k64_machine_max_insns(s->m)) {
-		snprintf(r, sizeof r, "X%02x", SIGXCPU_);   /* --max-insns ran out: the run ends */
-		put(s, r);
-	} else {
-		stop_reply(s, interrupted ? SIGINT_ : SIGTRAP_, st == K64_BREAK);
-	}
+	if (st == K64_EXITED)
+		stop_reply(s, "W%02x", k64_machine_exit_code(s->m) & 0xff);
+	else if (st == K64_LIMIT && k64_machine_max_insns(s->m) && k64_instret(s->m) >= k64_machine_max_insns(s->m))
+		stop_reply(s, "X%02x", GDB_SIGXCPU);   /* --max-insns ran out: the run ends */
+	else if (st == K64_BREAK)
+		stop_reply(s, "T%02xthread:1;swbreak:;", GDB_SIGTRAP);
+	else
+		stop_reply(s, "T%02xthread:1;", interrupted ? GDB_SIGINT : GDB_SIGTRAP);
 }
 
 static bool run_over(const struct stub *s, enum k64_status st)
@@ -334,7 +326,7 @@ static bool command(struct stub *s, int len)
 	if (len == -2)
 		return put(s, "E01"), true;
 	switch (p[0]) {
-	case '?': stop_reply(s, s->last_sig, s->last_bp); return true;
+	case '?': put(s, s->last_stop); return true;
 	case 'g': read_all_regs(s); return true;
 	case 'G': write_all_regs(s, p + 1); return true;
 	case 'p': read_reg(s, p + 1); return true;
@@ -399,7 +391,7 @@ int k64_gdb_run(struct k64_machine *m, int port, enum k64_status *st, char *err,
 		return -1;
 	}
 	s->m = m;
-	s->last_sig = SIGTRAP_;
+	snprintf(s->last_stop, sizeof s->last_stop, "T%02xthread:1;", GDB_SIGTRAP);   /* at the entry */
 	if (k64_gdb_regs_init(&s->regs, m)) {
 		free(s);
 		snprintf(err, errlen, "out of memory");

@@ -401,6 +401,7 @@ if k.port:
     check("rsp: M spin = 0, Z0 at known_fn, vCont;c: a software-breakpoint stop",
           r.cmd(f"M{ls['spin']:x},8:0000000000000000") == "OK" and r.cmd(f"Z0,{ls['known_fn']:x},2") == "OK" and
           r.cmd("vCont;c").startswith("T05thread:1;swbreak:;"))
+    check("rsp: ? repeats the last stop", r.cmd("?") == "T05thread:1;swbreak:;")
     check("rsp: ... at known_fn with a0 = 0x1234", r.cmd("p20") == ls["known_fn"].to_bytes(8, "little").hex() and
           r.cmd("pa") == (0x1234).to_bytes(8, "little").hex())
     check("rsp: z0 removes it, Z1 (hardware breakpoint) puts one there again",
