@@ -18,6 +18,8 @@ struct stub {
 	uint64_t bp[MAX_BP];          /* the debugger's breakpoints, to lift at a detach */
 	unsigned nbp;
 	char last_stop[32];           /* the last stop reply, for `?` */
+	uint8_t *auxv;                /* Linux user mode: the initial auxiliary vector */
+	size_t auxv_len;
 	bool killed, detached;
 	char pkt[K64_RSP_MAX + 1];
 	char reply[2 * K64_RSP_MAX + 8];
@@ -221,25 +223,53 @@ static void breakpoint(struct stub *s, const char *p, bool insert)
 	put(s, "OK");
 }
 
-static void features(struct stub *s, const char *p)
+/* qXfer:OBJECT:read:ANNEX:OFFSET,LENGTH of an object held in memory: p is past "ANNEX:". */
+static void xfer(struct stub *s, const char *p, const uint8_t *data, size_t total)
 {
-	/* qXfer:features:read:ANNEX:OFFSET,LENGTH */
-	const char *annex = "target.xml:";
 	uint64_t off, len;
-	if (strncmp(p, annex, strlen(annex)))
-		return put(s, "E00");
-	p += strlen(annex);
 	if (!addr_len(&p, &off, &len, 0) || *p)
 		return put(s, "E01");
-	size_t total = s->regs.xml_len;
 	if (off >= total)
 		return put(s, "l");
 	if (len > K64_RSP_MAX / 2)
 		len = K64_RSP_MAX / 2;   /* escaped, it stays within the packet size */
 	size_t n = total - off < len ? total - off : len;
 	s->reply[0] = off + n < total ? 'm' : 'l';
-	size_t k = k64_rsp_escape((const uint8_t *)s->regs.xml + off, n, s->reply + 1);
+	size_t k = k64_rsp_escape(data + off, n, s->reply + 1);
 	k64_rsp_put(&s->rsp, s->reply, k + 1);
+}
+
+/* Linux user mode: the auxiliary vector the program starts with, above argc, argv and envp on
+ * the initial stack (ELF psABI, "Process Initialization"); GDB finds the load addresses of a
+ * position-independent program and of the dynamic linker in it (AT_PHDR, AT_ENTRY, AT_BASE).
+ * Kept only if it looks like one: AT_NULL-terminated, with AT_PAGESZ = 4096. */
+static void save_auxv(struct stub *s)
+{
+	uint64_t sp = k64_get_x(s->m, 2), argc, w[2];
+	if (k64_machine_bare(s->m) || k64_debug_read_mem(s->m, sp, &argc, 8) || argc > (1u << 20))
+		return;
+	uint64_t a = sp + 8 * (argc + 2);   /* past argc, argv[] and its NULL */
+	for (unsigned i = 0;; i++, a += 8)   /* envp[] and its NULL */
+		if (i > (1u << 20) || k64_debug_read_mem(s->m, a, w, 8))
+			return;
+		else if (!w[0])
+			break;
+	uint64_t start = a + 8;
+	bool pagesz = false;
+	for (a = start;; a += 16) {
+		if (a - start >= 64 * 16 || k64_debug_read_mem(s->m, a, w, 16))
+			return;
+		pagesz |= w[0] == 6 && w[1] == 4096;   /* AT_PAGESZ */
+		if (!w[0])
+			break;
+	}
+	size_t len = a + 16 - start;
+	if (!pagesz || !(s->auxv = malloc(len)) || k64_debug_read_mem(s->m, start, s->auxv, len)) {
+		free(s->auxv);
+		s->auxv = NULL;
+		return;
+	}
+	s->auxv_len = len;
 }
 
 /* ---- run control -------------------------------------------------------------------------- */
@@ -351,14 +381,18 @@ static bool command(struct stub *s, int len)
 	}
 	if (!strncmp(p, "qSupported", 10)) {
 		char r[128];
-		snprintf(r, sizeof r, "PacketSize=%x;qXfer:features:read+;QStartNoAckMode+;swbreak+;hwbreak+;"
-			 "vContSupported+", K64_RSP_MAX);
+		snprintf(r, sizeof r, "PacketSize=%x;qXfer:features:read+;%sQStartNoAckMode+;swbreak+;hwbreak+;"
+			 "vContSupported+", K64_RSP_MAX, s->auxv ? "qXfer:auxv:read+;" : "");
 		put(s, r);
 	} else if (!strcmp(p, "QStartNoAckMode")) {
 		put(s, "OK");
 		s->rsp.noack = true;
-	} else if (!strncmp(p, "qXfer:features:read:", 20)) {
-		features(s, p + 20);
+	} else if (!strncmp(p, "qXfer:features:read:target.xml:", 31)) {
+		xfer(s, p + 31, (const uint8_t *)s->regs.xml, s->regs.xml_len);
+	} else if (!strncmp(p, "qXfer:auxv:read::", 17) && s->auxv) {
+		xfer(s, p + 17, s->auxv, s->auxv_len);
+	} else if (!strncmp(p, "qXfer:", 6)) {
+		put(s, "E00");   /* an object or annex that is not there */
 	} else if (!strcmp(p, "qAttached") || !strncmp(p, "qAttached:", 10)) {
 		put(s, "1");   /* as for an attached process: GDB detaches when it quits, the run goes on */
 	} else if (!strcmp(p, "qC")) {
@@ -402,6 +436,7 @@ int k64_gdb_run(struct k64_machine *m, int port, enum k64_status *st, char *err,
 		free(s);
 		return -1;
 	}
+	save_auxv(s);
 	for (;;) {
 		int len = k64_rsp_get(&s->rsp, s->pkt);
 		if (len == -1 || !command(s, len))
@@ -418,6 +453,7 @@ int k64_gdb_run(struct k64_machine *m, int port, enum k64_status *st, char *err,
 		*st = k64_machine_run(m, 0);   /* detached or disconnected: on to the end */
 	}
 	k64_gdb_regs_free(&s->regs);
+	free(s->auxv);
 	free(s);
 	return 0;
 }

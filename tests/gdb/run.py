@@ -118,7 +118,7 @@ class Karu:
         return self.p.returncode, open(self.outp).read(), open(self.errp).read()
 
 
-def gdb_session(name, elf, cmds, args=None, sigint_after=None):
+def gdb_session(name, elf, cmds, args=None, sigint_after=None, pre=()):
     """Runs gdb-multiarch -batch with cmds against karu64; returns (gdb output, values printed
     as `KV name value`, karu64's status, stdout, stderr)."""
     global last_pid
@@ -128,8 +128,10 @@ def gdb_session(name, elf, cmds, args=None, sigint_after=None):
     if k.port is None:
         k.p.kill()
         return "", {}, None, "", ""
-    argv = [GDB, "-nx", "-batch", "-ex", "set confirm off", "-ex", "set pagination off",
-            "-ex", f"target remote 127.0.0.1:{k.port}"]
+    argv = [GDB, "-nx", "-batch", "-ex", "set confirm off", "-ex", "set pagination off"]
+    for c in pre:
+        argv += ["-ex", c]
+    argv += ["-ex", f"target remote 127.0.0.1:{k.port}"]
     for c in cmds:
         argv += ["-ex", c]
     argv.append(elf)
@@ -245,6 +247,26 @@ gout, kv, st, kout, kerr = gdb_session("linux-limit", linux_elf, ["continue"], a
 check("linux: --max-insns running out under gdb: SIGXCPU, status 124",
       "terminated with signal SIGXCPU" in gout and st == 124, (st, gout[-300:]))
 
+# a dynamically linked, position-independent build: GDB relocates it and finds the C library
+# through the auxiliary vector (qXfer:auxv:read) and the dynamic linker's list in guest memory
+dyn_cc = [a for a in shlex.split(rv_cc) if a != "-static" and not a.startswith("--sysroot")]
+dyn_elf = os.path.join(out, "linux-dyn")
+subprocess.run(dyn_cc + ["-O1", "-g", "-march=rv64gcv", os.path.join(here, "linux.c"), "-o", dyn_elf], check=True)
+ds = symbols(dyn_elf)
+gout, kv, st, kout, kerr = gdb_session("linux-dyn", dyn_elf, [
+    "break known_fn", "continue", pr("pc", "$pc"), pr("a0", "$a0"), pr("a1", "$a1"), "info sharedlibrary",
+    "break printf", "continue", "continue", pr("pcp", "$pc"), "bt 1"],
+    args=["-L", "/usr/riscv64-linux-gnu"], pre=["set sysroot /usr/riscv64-linux-gnu"])
+pc = kv1(kv, "pc")
+check("linux (PIE, dynamic): break known_fn stops there, relocated: a0 = 0x1234, a1 = 0x5678, pc = nm + a page multiple",
+      pc is not None and kv1(kv, "a0") == 0x1234 and kv1(kv, "a1") == 0x5678 and pc != ds["known_fn"] and
+      (pc - ds["known_fn"]) % 4096 == 0, (kv.get("pc"), hex(ds["known_fn"]), kv.get("a0")))
+check("linux (PIE, dynamic): info sharedlibrary lists the dynamic linker and libc.so.6",
+      re.search(r"ld-linux-riscv64-lp64d\.so\.1", gout) is not None and re.search(r"/libc\.so\.6", gout) is not None, gout[-800:])
+check("linux (PIE, dynamic): break printf stops in the C library", re.search(r"in printf \(\) from \S*libc\.so\.6", gout) is not None,
+      gout[-500:])
+check("linux (PIE, dynamic): after detach the program ends normally", st == 3 and "known_fn: 68ac 7\n" in kout, (st, kout, kerr))
+
 # ---- bare metal ------------------------------------------------------------------------------
 bs = symbols(bare_elf)
 bl, _ = insn_lengths(bare_elf)
@@ -355,7 +377,7 @@ class Rsp:
         self.byte(), self.byte()
         if not self.noack:
             self.s.sendall(b"+")
-        return data.decode("latin-1")
+        return re.sub(rb"\}(.)", lambda m: bytes([m.group(1)[0] ^ 0x20]), data, flags=re.S).decode("latin-1")
 
     def cmd(self, payload):
         self.send(payload)
@@ -398,6 +420,12 @@ if k.port:
     check("rsp: GDB's RISC-V numbering: x 0..31, pc 32, f 33..64, CSR n at 65 + n, v0..v31 at 4162..4193",
           all(regs.get(n) == v for n, v in want.items()), {n: regs.get(n) for n in want})
     check("rsp: qXfer of another annex: E00", r.cmd("qXfer:features:read:other.xml:0,100") == "E00")
+    check("rsp: qSupported offers qXfer:auxv:read+ in Linux user mode", "qXfer:auxv:read+" in sup, sup)
+    av = r.cmd("qXfer:auxv:read::0,1000").encode("latin-1")
+    pairs = {int.from_bytes(av[i + 1:i + 9], "little"): int.from_bytes(av[i + 9:i + 17], "little")
+             for i in range(0, len(av) - 16, 16)} if av[:1] == b"l" else {}
+    check("rsp: qXfer:auxv:read: AT_PAGESZ 4096, AT_ENTRY = _start (nm), AT_NULL last",
+          pairs.get(6) == 4096 and pairs.get(9) == ls["_start"] and av[-16:] == bytes(16), (av[:1], pairs))
     g = r.cmd("g")
     check("rsp: g returns x0..x31, pc and f0..f31 (65 x 8 bytes)", len(g) == 65 * 16 and g[:16] == "0" * 16, len(g))
     pc_le = int.from_bytes(bytes.fromhex(g[32 * 16:33 * 16]), "little")
