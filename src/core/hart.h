@@ -33,7 +33,7 @@ struct k64_dinsn;
 struct k64_bus;
 
 /* A debugger's breakpoints and stop requests (core/debug.c); the hart has none (h->dbg = NULL)
- * until a debugger sets a breakpoint. */
+ * until a debugger sets a breakpoint or single-steps. */
 struct k64_debug {
 	uint64_t *bp;                /* breakpoint addresses */
 	unsigned n, cap;
@@ -41,6 +41,7 @@ struct k64_debug {
 	bool stop;                   /* the run ends at the next boundary */
 	bool hit;                    /* ... because a breakpoint was reached (pc = its address) */
 };
+
 typedef void (*k64_exec_fn)(struct k64_hart *h, const struct k64_dinsn *d);
 
 /* One pre-decoded instruction. Fields are extracted once at decode; `raw` keeps the original
