@@ -3,7 +3,8 @@
 raw remote-protocol client for what gdb does not show (checksums, error replies, the target
 description's numbering, Ctrl-C as the 0x03 byte, a lost connection).
 
-The guests are tests/gdb/linux.c (Linux user mode) and tests/gdb/bare.S (bare metal, HTIF);
+The guests are tests/gdb/linux.c (Linux user mode, also built as a dynamically linked PIE),
+tests/gdb/bare.S (bare metal, HTIF) and tests/gdb/sv39.S (S-mode under Sv39: virtual addresses);
 every value checked comes from their source, addresses from `nm`, instruction lengths from
 llvm-objdump: nothing checked is read back through the stub alone. karu64 is started with
 --gdb 0 and prints the port the system chose. Every process runs under a timeout.
@@ -54,10 +55,13 @@ nm = tool("llvm-nm-19", "llvm-nm")
 
 linux_elf = os.path.join(out, "linux")
 bare_elf = os.path.join(out, "bare")
+sv39_elf = os.path.join(out, "sv39")
 subprocess.run(shlex.split(rv_cc) + ["-O1", "-g", "-march=rv64gcv", os.path.join(here, "linux.c"), "-o", linux_elf],
                check=True)
 subprocess.run(shlex.split(bare_cc) + ["-g", "-march=rv64gcv", "-mcmodel=medany", "-T",
                os.path.join(root, "tests", "bare", "link.ld"), os.path.join(here, "bare.S"), "-o", bare_elf], check=True)
+subprocess.run(shlex.split(bare_cc) + ["-g", "-march=rv64gc", "-mcmodel=medany", "-T",
+               os.path.join(root, "tests", "bare", "link.ld"), os.path.join(here, "sv39.S"), "-o", sv39_elf], check=True)
 
 
 def symbols(elf):
@@ -311,6 +315,22 @@ check("bare: Ctrl-C stops the spinning program (SIGINT)", "received signal SIGIN
 check("bare: ... with pc in spin_loop", pc is not None and bs["spin_loop"] <= pc < bs["spin_end"], kv.get("pc"))
 check("bare: continue after it runs to the end (status 7)", st == 7 and "exited with code 07]" in gout, (st, gout[-300:]))
 
+
+# S-mode with Sv39 on: the debugger's addresses are virtual (VA 0xc0000000 aliases PA 0x80000000)
+vs = symbols(sv39_elf)
+alias = vs["table"] + 0x40000000
+gout, kv, st, kout, kerr = gdb_session("bare-sv39", sv39_elf, [
+    "break s_checkpoint", "continue", pr("pc", "$pc"), pr("priv", "$priv"), pr("satp", "$satp"),
+    f"x/2gx 0x{alias:x}", "x/gx 0x40000000", f"set var *(long *)0x{alias + 8:x} = 0x77", "x/2gx &table", "continue"])
+check("sv39: break in S-mode code stops there with priv = 1 and satp = Sv39 | pt >> 12 (nm)",
+      kv1(kv, "pc") == vs["s_checkpoint"] and kv1(kv, "priv") == 1 and kv1(kv, "satp") == (8 << 60 | vs["pt"] >> 12),
+      (kv.get("pc"), kv.get("priv"), kv.get("satp")))
+check("sv39: x/2gx at the alias VA reads the table through the page table",
+      re.search(r"0x%x[^\n]*:\s+0x1111111111111111\s+0x2222222222222222" % alias, gout) is not None, gout[-600:])
+check("sv39: an unmapped VA cannot be read", "Cannot access memory at address 0x40000000" in gout)
+check("sv39: a write through the alias is seen at the table's own address",
+      re.search(r"0x%x[^\n]*:\s+0x1111111111111111\s+0x0000000000000077" % vs["table"], gout) is not None, gout[-400:])
+check("sv39: the S-mode ecall ends the run (status 0)", st == 0 and "exited normally" in gout, (st, gout[-200:]))
 
 # ---- stops change nothing: the commit log under gdb equals the one without ------------------
 # (the guest's clock from its instruction count, and stdout a file in both runs: the C library
