@@ -391,8 +391,8 @@ static bool command(struct stub *s, int len)
 		xfer(s, p + 31, (const uint8_t *)s->regs.xml, s->regs.xml_len);
 	} else if (!strncmp(p, "qXfer:auxv:read::", 17) && s->auxv) {
 		xfer(s, p + 17, s->auxv, s->auxv_len);
-	} else if (!strncmp(p, "qXfer:", 6)) {
-		put(s, "E00");   /* an object or annex that is not there */
+	} else if (!strncmp(p, "qXfer:features:read:", 20)) {
+		put(s, "E00");   /* an annex that is not there */
 	} else if (!strcmp(p, "qAttached") || !strncmp(p, "qAttached:", 10)) {
 		put(s, "1");   /* as for an attached process: GDB detaches when it quits, the run goes on */
 	} else if (!strcmp(p, "qC")) {

@@ -440,6 +440,7 @@ if k.port:
     check("rsp: GDB's RISC-V numbering: x 0..31, pc 32, f 33..64, CSR n at 65 + n, v0..v31 at 4162..4193",
           all(regs.get(n) == v for n, v in want.items()), {n: regs.get(n) for n in want})
     check("rsp: qXfer of another annex: E00", r.cmd("qXfer:features:read:other.xml:0,100") == "E00")
+    check("rsp: qXfer of an object not offered: the empty reply", r.cmd("qXfer:threads:read::0,100") == "")
     check("rsp: qSupported offers qXfer:auxv:read+ in Linux user mode", "qXfer:auxv:read+" in sup, sup)
     av = r.cmd("qXfer:auxv:read::0,1000").encode("latin-1")
     pairs = {int.from_bytes(av[i + 1:i + 9], "little"): int.from_bytes(av[i + 9:i + 17], "little")
