@@ -274,23 +274,23 @@ static void save_auxv(struct stub *s)
 
 /* ---- run control -------------------------------------------------------------------------- */
 
+/* --max-insns ran out: the run is over as if it had ended. */
+static bool out_of_insns(const struct stub *s)
+{
+	return k64_machine_max_insns(s->m) && k64_instret(s->m) >= k64_machine_max_insns(s->m);
+}
+
 /* How the program stopped, or that it ended (W, X or T). */
 static void report(struct stub *s, enum k64_status st, bool interrupted)
 {
 	if (st == K64_EXITED)
 		stop_reply(s, "W%02x", k64_machine_exit_code(s->m) & 0xff);
-	else if (st == K64_LIMIT && k64_machine_max_insns(s->m) && k64_instret(s->m) >= k64_machine_max_insns(s->m))
-		stop_reply(s, "X%02x", GDB_SIGXCPU);   /* --max-insns ran out: the run ends */
+	else if (st == K64_LIMIT && out_of_insns(s))
+		stop_reply(s, "X%02x", GDB_SIGXCPU);
 	else if (st == K64_BREAK)
 		stop_reply(s, "T%02xthread:1;swbreak:;", GDB_SIGTRAP);
 	else
 		stop_reply(s, "T%02xthread:1;", interrupted ? GDB_SIGINT : GDB_SIGTRAP);
-}
-
-static bool run_over(const struct stub *s, enum k64_status st)
-{
-	return st == K64_EXITED || (st == K64_LIMIT && k64_machine_max_insns(s->m) &&
-				    k64_instret(s->m) >= k64_machine_max_insns(s->m));
 }
 
 /* Runs one instruction; the debugger's breakpoint at pc, if any, is lifted meanwhile (the
@@ -305,12 +305,12 @@ static enum k64_status step(struct stub *s)
 	return st;
 }
 
-/* Continues until a breakpoint, a Ctrl-C, the end, or (debugger gone) the end. */
+/* Continues until a breakpoint or a Ctrl-C, or to the end (always, once the debugger is gone). */
 static enum k64_status cont(struct stub *s, bool *interrupted)
 {
 	enum k64_status st = step(s);
 	*interrupted = false;
-	while (st == K64_LIMIT && !run_over(s, st)) {
+	while (st == K64_LIMIT && !out_of_insns(s)) {
 		if (k64_rsp_poll(&s->rsp) && !s->rsp.closed) {
 			s->rsp.interrupt = false;
 			*interrupted = true;
