@@ -20,7 +20,7 @@ struct stub {
 	char last_stop[32];           /* the last stop reply, for `?` */
 	uint8_t *auxv;                /* Linux user mode: the initial auxiliary vector */
 	size_t auxv_len;
-	bool killed, detached;
+	bool killed;                  /* by the debugger (k, vKill) */
 	char pkt[K64_RSP_MAX + 1];
 	char reply[2 * K64_RSP_MAX + 8];
 };
@@ -375,7 +375,6 @@ static bool command(struct stub *s, int len)
 		return false;
 	case 'D':
 		put(s, "OK");
-		s->detached = true;
 		return false;
 	default: break;
 	}
