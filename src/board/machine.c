@@ -319,6 +319,8 @@ enum k64_status k64_machine_run(struct k64_machine *m, uint64_t n)
 	if (n && (!cap || h->instret + n < cap))
 		cap = h->instret + n;
 	h->max_insns = cap;
+	if (h->dbg)
+		h->dbg->stop = h->dbg->hit = false;
 	if (!h->stopped)
 		k64_run(h);
 	while (m->board && m->board->reboot) {
@@ -330,10 +332,150 @@ enum k64_status k64_machine_run(struct k64_machine *m, uint64_t n)
 		}
 		k64_run(h);
 	}
-	return h->stopped ? K64_EXITED : K64_LIMIT;
+	if (h->stopped)
+		return K64_EXITED;
+	return h->dbg && h->dbg->hit ? K64_BREAK : K64_LIMIT;
+}
+
+/* ---- debugger access (core/debug.c; the GDB stub, src/gdb/) ------------------------------- */
+
+enum k64_status k64_machine_step(struct k64_machine *m)
+{
+	struct k64_debug *g = k64_debug_get(m->hart);
+	if (!g)
+		return k64_machine_run(m, 1);
+	g->step = true;
+	enum k64_status st = k64_machine_run(m, 1);
+	g->step = false;
+	return st;
+}
+
+int k64_break_insert(struct k64_machine *m, uint64_t pc) { return k64_debug_insert(m->hart, pc); }
+int k64_break_remove(struct k64_machine *m, uint64_t pc) { return k64_debug_remove(m->hart, pc); }
+
+void k64_machine_kill(struct k64_machine *m, int code)
+{
+	m->hart->stopped = true;
+	m->hart->exit_code = code;
+	m->hart->limit = 0;
+}
+
+unsigned k64_get_priv(const struct k64_machine *m) { return m->hart->priv; }
+unsigned k64_vlenb(const struct k64_machine *m) { return k64_has(&m->isa, K64_EXT_V) ? m->hart->vlenb : 0; }
+void k64_get_v(struct k64_machine *m, unsigned r, void *buf) { memcpy(buf, k64_vr(m->hart, r & 31), m->hart->vlenb); }
+void k64_set_v(struct k64_machine *m, unsigned r, const void *buf) { memcpy(k64_vr(m->hart, r & 31), buf, m->hart->vlenb); }
+
+enum { CSR_CYCLE = 0xc00, CSR_TIME = 0xc01, CSR_INSTRET = 0xc02, CSR_MCYCLE = 0xb00, CSR_MINSTRET = 0xb02 };
+
+static uint64_t debug_cycles(const struct k64_hart *h)
+{
+	return h->ts ? h->ts->cycles(h->ts->ctx, NULL) : h->instret;
+}
+
+/* CSRs as an M-mode instruction would reach them, but with the counters read between
+ * instructions (the CSR instruction's own position is not there to count from). */
+int k64_get_csr(struct k64_machine *m, unsigned csr, uint64_t *v)
+{
+	struct k64_hart *h = m->hart;
+	switch (csr) {
+	case CSR_CYCLE: case CSR_MCYCLE: *v = debug_cycles(h) + (uint64_t)h->mcycle_delta; return 0;
+	case CSR_INSTRET: case CSR_MINSTRET: *v = h->instret + (uint64_t)h->minstret_delta; return 0;
+	case CSR_TIME:
+		*v = h->ts ? (uint64_t)((unsigned __int128)h->ts->cycles(h->ts->ctx, NULL) * 10000000u / h->ts->hz)
+			   : k64_clock_ns(h) / 100;
+		return 0;
+	default:
+		if (csr >= 0xc03 && csr <= 0xc1f) {   /* hpmcounterN: model event N */
+			*v = h->ts ? h->ts->event(h->ts->ctx, csr - 0xc00) : 0;
+			return 0;
+		}
+		break;
+	}
+	uint32_t priv = h->priv;
+	h->priv = K64_PRIV_M;
+	bool ok = k64_csr_read(h, NULL, csr, v);
+	h->priv = priv;
+	return ok ? 0 : -1;
+}
+
+int k64_set_csr(struct k64_machine *m, unsigned csr, uint64_t v)
+{
+	struct k64_hart *h = m->hart;
+	if (csr == CSR_MCYCLE) {
+		h->mcycle_delta = (int64_t)(v - debug_cycles(h));
+		return 0;
+	}
+	if (csr == CSR_MINSTRET) {
+		h->minstret_delta = (int64_t)(v - h->instret);
+		return 0;
+	}
+	if ((csr >> 10) == 3)   /* read-only (privileged spec 2.1) */
+		return -1;
+	uint32_t priv = h->priv;
+	h->priv = K64_PRIV_M;
+	bool ok = k64_csr_write(h, NULL, csr, v);
+	h->priv = priv;
+	k64_mmu_sync(h);   /* a satp or mstatus write was synced at M-mode */
+	h->limit = 0;
+	return ok ? 0 : -1;
+}
+
+/* One page's worth of [a, a + len) as a host pointer: translated at S/U-mode while satp is on,
+ * any mapped page of RAM (device registers are not memory: not reached). */
+static uint8_t *debug_host(struct k64_machine *m, uint64_t a, uint64_t len)
+{
+	struct k64_hart *h = m->hart;
+	uint64_t pa = a;
+	if ((h->satp >> 60) && h->priv < K64_PRIV_M && !k64_mmu_debug_translate(h, a, &pa))
+		return NULL;
+	return k64_mem_host(&m->mem, pa, len, 0);
+}
+
+int k64_debug_read_mem(struct k64_machine *m, uint64_t a, void *buf, size_t len)
+{
+	uint8_t *out = buf;
+	while (len) {
+		uint64_t n = K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1));
+		if (n > len)
+			n = len;
+		const uint8_t *p = debug_host(m, a, n);
+		if (!p)
+			return -1;
+		memcpy(out, p, n);
+		out += n;
+		a += n;
+		len -= n;
+	}
+	return 0;
+}
+
+int k64_debug_write_mem(struct k64_machine *m, uint64_t a, const void *buf, size_t len)
+{
+	const uint8_t *in = buf;
+	for (uint64_t b = a, left = len; left;) {   /* all of it must be there before any is written */
+		uint64_t n = K64_PAGE_SIZE - (b & (K64_PAGE_SIZE - 1));
+		if (n > left)
+			n = left;
+		if (!debug_host(m, b, n))
+			return -1;
+		b += n;
+		left -= n;
+	}
+	while (len) {
+		uint64_t n = K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1));
+		if (n > len)
+			n = len;
+		memcpy(debug_host(m, a, n), in, n);
+		in += n;
+		a += n;
+		len -= n;
+	}
+	k64_cache_flush(m->hart);   /* the write may have been code */
+	return 0;
 }
 
 int k64_machine_exit_code(const struct k64_machine *m) { return m->hart->exit_code; }
+uint64_t k64_machine_max_insns(const struct k64_machine *m) { return m->cfg.max_insns; }
 bool k64_machine_bare(const struct k64_machine *m) { return m->bare; }
 uint64_t k64_get_x(const struct k64_machine *m, unsigned r) { return r < 32 ? m->hart->x[r] : 0; }
 void k64_set_x(struct k64_machine *m, unsigned r, uint64_t v) { if (r && r < 32) m->hart->x[r] = v; }

@@ -63,6 +63,8 @@ static const char usage[] =
 "  --signature=FILE    bare metal: write begin_signature..end_signature at exit\n"
 "  --device=NAME[,base=ADDR]  add a memory-mapped device (repeatable): keccak-dma\n"
 "                      (default base 0x40000000), keccak-sponge-dma (0x40001000)\n"
+"  --gdb=PORT          wait for gdb (target remote :PORT) on 127.0.0.1:PORT before the\n"
+"                      first instruction; 0 picks a free port (printed on stderr); doc/gdb.md\n"
 "  --help, --version\n";
 
 static void die(const char *fmt, ...)
@@ -138,6 +140,7 @@ int main(int argc, char **argv)
 	struct env env = { 0 };
 	bool stats = false, disasm = false, list_params = false;
 	const char *trace = NULL, *stats_json = NULL, *prof = NULL, *prof_folded = NULL;
+	int gdb_port = -1;
 	char **params = NULL, **devices = NULL;
 	size_t nparams = 0, ndevices = 0;
 	for (char **e = environ; e && *e; e++) {
@@ -310,6 +313,12 @@ int main(int argc, char **argv)
 		} else if (!strcmp(name, "-dump-dtb")) {
 			TAKES_VALUE();
 			cfg.dump_dtb = val;
+		} else if (!strcmp(name, "-gdb")) {
+			TAKES_VALUE();
+			uint64_t port = number("--gdb", val, false);
+			if (port > 65535)
+				die("--gdb must be a TCP port from 0 to 65535, got '%s'", val);
+			gdb_port = (int)port;
 		} else if (!strcmp(name, "-signature")) {
 			TAKES_VALUE();
 			cfg.signature = val;
@@ -384,7 +393,11 @@ int main(int argc, char **argv)
 		k64_trace(m, tf, disasm);
 	}
 	double t0 = now();
-	enum k64_status st = k64_machine_run(m, 0);
+	enum k64_status st;
+	if (gdb_port < 0)
+		st = k64_machine_run(m, 0);
+	else if (k64_gdb_run(m, gdb_port, &st, err, sizeof err))
+		die("%s", err);
 	double secs = now() - t0;
 	fflush(stdout);
 	if (tf && tf != stderr)

@@ -202,6 +202,9 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 			}
 			break;
 		}
+		/* a debugger's breakpoint is an ebreak that core/debug.c recognises by its pc */
+		if (unlikely(h->dbg != NULL) && k64_debug_is_bp(h->dbg, pc))
+			raw = 0x00100073;
 		k64_decode(h, raw, pc, d);
 		d->idx = (uint8_t)n;
 		const struct k64_insn_desc *t = d->desc;

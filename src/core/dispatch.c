@@ -12,6 +12,8 @@ static bool k64_boundary(struct k64_hart *h)
 		k64_cache_flush(h);
 	if (unlikely(h->fe_boundary_at) && h->instret >= h->fe_boundary_at && !h->stopped)
 		h->fe.boundary(h->fe.ctx, h);
+	if (unlikely(h->dbg != NULL) && h->dbg->stop)
+		return false;   /* a breakpoint or the end of a single step (core/debug.c) */
 	if (!h->stopped)
 		k64_priv_interrupt(h);
 	h->limit = h->stopped ? 0 : h->max_insns ? h->max_insns : UINT64_MAX;
@@ -130,6 +132,8 @@ void k64_exit_after(struct k64_hart *h, const struct k64_dinsn *d)
 
 void k64_take_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
 {
+	if (unlikely(h->dbg != NULL) && k64_debug_trap(h, cause, tval))
+		return;   /* a debugger's breakpoint: neither the front-end nor the guest sees it */
 	if (h->instret != h->trap_streak_instret) {
 		h->trap_streak_instret = h->instret;
 		h->trap_streak = 0;

@@ -31,6 +31,17 @@ enum { K64_PRIV_U = 0, K64_PRIV_S = 1, K64_PRIV_M = 3 };
 struct k64_hart;
 struct k64_dinsn;
 struct k64_bus;
+
+/* A debugger's breakpoints and stop requests (core/debug.c); the hart has none (h->dbg = NULL)
+ * until a debugger sets a breakpoint or single-steps. */
+struct k64_debug {
+	uint64_t *bp;                /* breakpoint addresses */
+	unsigned n, cap;
+	bool step;                   /* single-stepping: a trap taken also ends the step */
+	bool stop;                   /* the run ends at the next boundary */
+	bool hit;                    /* ... because a breakpoint was reached (pc = its address) */
+};
+
 typedef void (*k64_exec_fn)(struct k64_hart *h, const struct k64_dinsn *d);
 
 /* One pre-decoded instruction. Fields are extracted once at decode; `raw` keeps the original
@@ -199,6 +210,7 @@ struct k64_hart {
 	uint64_t irq_lines;
 	uint64_t stimecmp;               /* Sstc */
 	uint64_t time_skip;              /* ticks the board let pass in wfi (added to time) */
+	struct k64_debug *dbg;           /* debugger state (core/debug.c), NULL = none */
 };
 
 static inline uint8_t *k64_vr(struct k64_hart *h, unsigned r) { return h->vreg + (size_t)r * h->vlenb; }
@@ -214,6 +226,14 @@ static inline K64_NORETURN void k64_illegal(struct k64_hart *h, const struct k64
 K64_NORETURN void k64_exit_after(struct k64_hart *h, const struct k64_dinsn *d);
 /* Takes an exception now (pc = faulting instruction): front-end first, else architecturally. */
 void k64_take_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
+/* Debugger (core/debug.c): breakpoints by address (0, or -1 when out of memory / not set);
+ * k64_debug_trap stops the run at one (true) or ends a single step after a trap. */
+bool k64_debug_is_bp(const struct k64_debug *g, uint64_t pc);
+struct k64_debug *k64_debug_get(struct k64_hart *h);   /* allocated on first use; NULL: no memory */
+int k64_debug_insert(struct k64_hart *h, uint64_t pc);
+int k64_debug_remove(struct k64_hart *h, uint64_t pc);
+bool k64_debug_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
+void k64_debug_free(struct k64_hart *h);
 /* Architectural trap into M-mode (core/priv.c). */
 void k64_priv_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
 
@@ -267,6 +287,8 @@ bool k64_mmu_probe(struct k64_hart *h, uint64_t a, uint64_t len, bool write);
 uint64_t k64_mmu_fetch(struct k64_hart *h, uint64_t va, uint64_t *pa);
 /* sfence.vma, sinval.vma: drop cached translations and the decoded blocks. */
 void k64_mmu_fence(struct k64_hart *h);
+/* A debugger's translation of va (no rights checked, no side effects); false if unmapped. */
+bool k64_mmu_debug_translate(struct k64_hart *h, uint64_t va, uint64_t *pa);
 
 #define K64_TLB_IDX(a) (((a) >> K64_PAGE_SHIFT) & (K64_TLB_SIZE - 1))
 /* &h->tlb[K64_TLB_IDX(a)] as one shift and one mask (entries are 32 bytes). */

@@ -306,3 +306,12 @@ void k64_mmu_fence(struct k64_hart *h)
 	h->flush_pending = true;
 	h->limit = 0;
 }
+
+/* A debugger's view of va (core/machine.c, k64_debug_read_mem): the walk under satp at the
+ * hart's privilege, whatever the leaf allows; no side effects (Svade: the walk writes nothing).
+ * False if va is not mapped. */
+bool k64_mmu_debug_translate(struct k64_hart *h, uint64_t va, uint64_t *pa)
+{
+	unsigned rights;
+	return walk(h, va, h->priv, pa, &rights) == WALK_OK;
+}
