@@ -276,6 +276,45 @@ def interactive(a):
     check(rc == 0 and b"terminated (Ctrl-A X)" in buf, "Ctrl-A X quits with status 0 and one line (%d)" % rc)
 
 
+def gdb_board(a):
+    """The GDB stub on the board (doc/gdb.md): stopped at the reset vector, a breakpoint at the
+    kernel's entry reached through OpenSBI, registers as the boot protocol sets them."""
+    import time
+    p = subprocess.Popen([a.karu64, "--gdb", "0", "--machine=karu64", "--bios", a.bios, "--kernel", a.kernel,
+                          "--initrd", a.initrd], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    port, err = None, ""
+    t0 = time.time()
+    while port is None and time.time() - t0 < 30:
+        line = p.stderr.readline()
+        err += line
+        m = re.search(r"waiting for gdb on 127\.0\.0\.1:(\d+)", line)
+        port = int(m.group(1)) if m else None
+    check(port is not None, "board --gdb 0 prints its port (%s)" % err.strip()[:80])
+    if port is None:
+        p.kill()
+        return
+    kv = lambda k, e: ["-ex", 'printf "KV %s %%lx\\n", %s' % (k, e)]
+    cmd = ["gdb-multiarch", "-nx", "-batch", "-ex", "set confirm off", "-ex", "set architecture riscv:rv64",
+           "-ex", "target remote 127.0.0.1:%d" % port] + kv("reset", "$pc") + \
+          ["-ex", "break *0x80200000", "-ex", "continue"] + kv("pc", "$pc") + kv("a0", "$a0") + kv("a1", "$a1") + \
+          kv("priv", "$priv") + kv("magic2", "*(unsigned int *)0x80200038") + ["-ex", "stepi"] + kv("step", "$pc") + \
+          ["-ex", "kill"]
+    g = subprocess.run(cmd, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    try:
+        p.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+    got = dict(re.findall(r"KV (\S+) ([0-9a-f]+)", g.stdout))
+    check(got.get("reset") == "1000", "gdb sees the hart at the reset vector 0x1000 (%s)" % got.get("reset"))
+    check(got.get("pc") == "80200000", "a breakpoint at the kernel entry 0x80200000 is reached through OpenSBI")
+    check(got.get("a0") == "0" and got.get("a1") == "%x" % (0x80000000 + (1 << 30) - (2 << 20)),
+          "at the kernel entry a0 = hart 0 and a1 = the device tree (%s, %s)" % (got.get("a0"), got.get("a1")))
+    check(got.get("priv") == "1", "the kernel is entered in S-mode ($priv = %s)" % got.get("priv"))
+    check(got.get("magic2") == "5435352", "gdb reads the kernel Image's header magic2 'RSC\\x05' from memory")
+    check(got.get("step") in ("80200002", "80200004"), "stepi advances by one instruction (%s)" % got.get("step"))
+
+
 def main():
     ap = argparse.ArgumentParser()
     for o in ("karu64", "bios", "kernel", "initrd", "result"):
@@ -291,6 +330,7 @@ def main():
     dma_irq(a)
     reboot(a)
     interactive(a)
+    gdb_board(a)
     if not a.skip_kat:
         kat_tests(a)
     p = sum(ok for ok, _ in results)
