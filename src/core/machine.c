@@ -171,6 +171,8 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 		if (k64_mem_init(&m->mem, BARE_BASE, size))
 			return ERR("cannot reserve %llu bytes of guest memory", (unsigned long long)size);
 		k64_hart_init(m->hart, &m->mem, &m->isa, m->vlen);
+		/* Linux user mode has none: PMP is the machine's, not the process's */
+		m->hart->pmp_n = m->cfg.pmp > 64 ? 64 : m->cfg.pmp;
 		struct k64_bare_config bc = { 0 };
 		bc.ram_base = BARE_BASE;
 		bc.ram_size = size;
