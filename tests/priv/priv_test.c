@@ -72,8 +72,11 @@ u64 enter_ra;
  *           7 instructions retire (see the comments), mcountinhibit = 0
  *  cfg_window(cfg, out): the same with minstretcfg (0x322) = mcyclecfg (0x321) = cfg
  *  of_sled(v): mhpmcounter3 = v, then 15 nops and ret
+ *  of_loop(v): mhpmcounter3 = v, then li t0, 1000; 1000 x (addi, bnez); ret
+ *  s_sled:  10 nops and ret (S mode); s_lcofi: its trap vector, records scause and sepc in
+ *           s_irq[1..2] (sscratch = s_irq), clears sip.LCOFIP, sret
  *  p_*: one CSR read each, for S and U mode */
-void u_loop(void), of_sled(void);
+void u_loop(void), of_sled(void), of_loop(void), s_sled(void), s_lcofi(void);
 void window(u64 mask, u64 *out), cfg_window(u64 cfg, u64 *out);
 void p_scountovf(void), p_sstateen0(void), p_senvcfg(void), p_hpm3(void);
 __asm__(".option push\n .option norvc\n .text\n"
@@ -90,6 +93,10 @@ __asm__(".option push\n .option norvc\n .text\n"
 	" sub t1, t1, t0\n sd t1, 0(a1)\n sub t3, t3, t2\n sd t3, 8(a1)\n ret\n"
 	".global of_sled\n of_sled:\n csrw mhpmcounter3, a0\n"
 	" nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n ret\n"
+	".global of_loop\n of_loop:\n csrw mhpmcounter3, a0\n li t0, 1000\n 1: addi t0, t0, -1\n bnez t0, 1b\n ret\n"
+	".global s_sled\n s_sled:\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n ret\n"
+	".balign 4\n .global s_lcofi\n s_lcofi:\n csrrw t0, sscratch, t0\n sd t1, 0(t0)\n csrr t1, scause\n sd t1, 8(t0)\n"
+	" csrr t1, sepc\n sd t1, 16(t0)\n li t1, 1 << 13\n csrc sip, t1\n ld t1, 0(t0)\n csrrw t0, sscratch, t0\n sret\n"
 	".global p_scountovf\n p_scountovf: csrr a0, scountovf\n ret\n"
 	".global p_sstateen0\n p_sstateen0: csrr a0, 0x10c\n ret\n"
 	".global p_senvcfg\n p_senvcfg: csrr a0, senvcfg\n ret\n"
@@ -478,6 +485,12 @@ static void t_counters(void)
 	check("minstretcfg U only: a U loop of 202", CSR_READ(minstret), 202);
 #ifndef MODEL
 	check("mcyclecfg U only: a U loop of 202", CSR_READ(mcycle), 202);
+#else
+	/* the model issues at most one instruction per cycle: at least 202 cycles, and none of M's */
+	check("mcyclecfg U only: the U loop took >= 202 cycles", CSR_READ(mcycle) >= 202, 1);
+	u64 c0 = CSR_READ(mcycle);
+	window(0, o);
+	check("mcyclecfg U only: M code adds no cycles", CSR_READ(mcycle), c0);
 #endif
 	run(PRIV_S, fn(u_loop), 0, 0);
 	check("minstretcfg U only: the S loop not counted", CSR_READ(minstret), 202);
@@ -542,7 +555,41 @@ static void t_overflow(void)
 	((void (*)(u64))(uintptr_t)fn(of_sled))(-3ull);
 	CSR_CLEAR(mstatus, MS_MIE);
 	check("lcofi: no interrupt while OF = 1", t_count, 0);
+#ifdef MODEL
+	/* event 1 = the model's cycles: at least one per instruction, so -1000 wraps within the
+	 * first 1000 instructions of of_loop's 2002 */
+	CSR_WRITE(mhpmevent3, 1);
+	t_count = 0;
+	t_cause = NONE;
+	CSR_SET(mstatus, MS_MIE);
+	((void (*)(u64))(uintptr_t)fn(of_loop))(-1000ull);
+	CSR_CLEAR(mstatus, MS_MIE);
+	check("lcofi on model cycles: one interrupt", t_count, 1);
+	check("lcofi on model cycles: mcause", t_cause, 1ull << 63 | 13);
+	check("lcofi on model cycles: inside the loop", t_epc >= fn(of_loop) && t_epc < fn(of_loop) + 20, 1);
+	CSR_WRITE(mhpmevent3, OF | 2);
+#endif
 	CSR_WRITE(mie, 0);
+	/* delegated to S (mideleg.LCOFI): counting S only (MINH), -5 wraps on the 5th S
+	 * instruction, s_sled's 5th nop; the S handler sees sepc = s_sled + 20 */
+	static u64 s_irq[3];
+	CSR_WRITE(mhpmevent3, 2 | INH_M);
+	CSR_WRITE(mhpmcounter3, -5ull);
+	CSR_WRITE(mideleg, LCOF);
+	CSR_WRITE(mie, LCOF);
+	CSR_WRITE(stvec, fn(s_lcofi));
+	CSR_WRITE(sscratch, (u64)(uintptr_t)s_irq);
+	CSR_SET(mstatus, 2);                      /* SIE */
+	s_irq[1] = NONE;
+	t_count = 0;
+	run(PRIV_S, fn(s_sled), 0, 0);
+	CSR_CLEAR(mstatus, 2);
+	CSR_WRITE(mie, 0);
+	CSR_WRITE(mideleg, 0);
+	check("lcofi delegated: taken in S, not in M", t_count, 0);
+	check("lcofi delegated: scause", s_irq[1], 1ull << 63 | 13);
+	check("lcofi delegated: sepc = the 6th S instruction", s_irq[2], fn(s_sled) + 20);
+	check("lcofi delegated: OF set", CSR_READ(mhpmevent3) >> 63, 1);
 	/* scountovf from S shows the bits mcounteren allows; U has no access */
 	CSR_WRITE(mcounteren, 0);
 	struct res r = run(PRIV_S, fn(p_scountovf), 0, 0);
