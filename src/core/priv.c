@@ -351,11 +351,15 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 		if (csr >= 0x3a0 && csr <= 0x3af) {
 			if (csr & 1)
 				return false;
+			uint64_t old = h->pmpcfg[csr - 0x3a0];
 			pmpcfg_write(h, csr - 0x3a0, val);
-			pmp_changed(h);
+			if (h->pmpcfg[csr - 0x3a0] != old)
+				pmp_changed(h);
 		} else if (csr >= 0x3b0 && csr <= 0x3ef) {
+			uint64_t old = h->pmpaddr[csr - 0x3b0];
 			pmpaddr_write(h, csr - 0x3b0, val);
-			pmp_changed(h);
+			if (h->pmpaddr[csr - 0x3b0] != old)
+				pmp_changed(h);
 		} else {
 			return false;
 		}
