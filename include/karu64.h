@@ -28,6 +28,7 @@ struct k64_config {
 	char **envp;              /* Linux: the guest environment (NULL-terminated) */
 	const char *zvknhk;       /* "v0.1" (default) or "v0.2" */
 	const char *mmu;          /* largest satp mode: "sv39" (default), "sv48" or "sv57" (each implies the smaller ones) */
+	unsigned pmp;             /* bare metal: PMP entries, 0..64 (the command line's default: 16) */
 	bool vagnostic_ones;      /* tail/mask-agnostic elements become all ones (default: undisturbed) */
 	bool keep_vector_state;   /* Linux: keep vector state across system calls (default: discard, as Linux) */
 	const char *model;        /* cycle model: NULL or "none" (functional), "karu64-sim", "karu64-fpga" */

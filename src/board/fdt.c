@@ -15,7 +15,8 @@
 #define PH_TEST 3
 
 /* Privileged-architecture extensions the hart implements (doc/board.md). */
-static const char *const priv_exts[] = { "sstc", "svade", "svinval", "svnapot", "svpbmt" };
+static const char *const priv_exts[] = { "smcntrpmf", "smstateen", "sscofpmf", "sstc", "svade", "svinval",
+					 "svnapot", "svpbmt" };
 
 /* "i\0m\0...\0" of the enabled extensions into list (a stringlist); its length. */
 static int ext_list(const struct k64_hart *h, char *list, size_t cap)

@@ -185,6 +185,8 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 		if (k64_mem_init(&m->mem, BARE_BASE, size))
 			return ERR("cannot reserve %llu bytes of guest memory", (unsigned long long)size);
 		k64_hart_init(m->hart, &m->mem, &m->isa, m->vlen);
+		/* Linux user mode has none: PMP is the machine's, not the process's */
+		m->hart->pmp_n = m->cfg.pmp > 64 ? 64 : m->cfg.pmp;
 		struct k64_bare_config bc = { 0 };
 		bc.ram_base = BARE_BASE;
 		bc.ram_size = size;
@@ -244,6 +246,7 @@ int k64_machine_boot(struct k64_machine *m, char *err, size_t errlen)
 		return ERR("cannot reserve %llu bytes of guest memory", (unsigned long long)size);
 	k64_hart_init(m->hart, &m->mem, &m->isa, m->vlen);
 	m->bare = true;   /* physical addresses, M-mode at reset */
+	m->hart->pmp_n = m->cfg.pmp > 64 ? 64 : m->cfg.pmp;
 	if (!(m->board = calloc(1, sizeof *m->board)))
 		return ERR("out of memory");
 	struct k64_board *b = m->board;
@@ -365,31 +368,16 @@ unsigned k64_vlenb(const struct k64_machine *m) { return k64_has(&m->isa, K64_EX
 void k64_get_v(struct k64_machine *m, unsigned r, void *buf) { memcpy(buf, k64_vr(m->hart, r & 31), m->hart->vlenb); }
 void k64_set_v(struct k64_machine *m, unsigned r, const void *buf) { memcpy(k64_vr(m->hart, r & 31), buf, m->hart->vlenb); }
 
-enum { CSR_CYCLE = 0xc00, CSR_TIME = 0xc01, CSR_INSTRET = 0xc02, CSR_MCYCLE = 0xb00, CSR_MINSTRET = 0xb02 };
+enum { CSR_TIME = 0xc01 };
 
-static uint64_t debug_cycles(const struct k64_hart *h)
-{
-	return h->ts ? h->ts->cycles(h->ts->ctx, NULL) : h->instret;
-}
-
-/* CSRs as an M-mode instruction would reach them, but with the counters read between
- * instructions (the CSR instruction's own position is not there to count from). */
+/* CSRs as an M-mode instruction would reach them, with the counters read between
+ * instructions (core/pmu.c with no instruction: at the last boundary). */
 int k64_get_csr(struct k64_machine *m, unsigned csr, uint64_t *v)
 {
 	struct k64_hart *h = m->hart;
-	switch (csr) {
-	case CSR_CYCLE: case CSR_MCYCLE: *v = debug_cycles(h) + (uint64_t)h->mcycle_delta; return 0;
-	case CSR_INSTRET: case CSR_MINSTRET: *v = h->instret + (uint64_t)h->minstret_delta; return 0;
-	case CSR_TIME:
-		*v = h->ts ? (uint64_t)((unsigned __int128)h->ts->cycles(h->ts->ctx, NULL) * 10000000u / h->ts->hz)
-			   : k64_clock_ns(h) / 100;
+	if (csr == CSR_TIME) {
+		*v = h->ts ? k64_time_ticks(h, h->ts->cycles(h->ts->ctx, NULL)) : k64_clock_ns(h) / 100;
 		return 0;
-	default:
-		if (csr >= 0xc03 && csr <= 0xc1f) {   /* hpmcounterN: model event N */
-			*v = h->ts ? h->ts->event(h->ts->ctx, csr - 0xc00) : 0;
-			return 0;
-		}
-		break;
 	}
 	uint32_t priv = h->priv;
 	h->priv = K64_PRIV_M;
@@ -401,14 +389,6 @@ int k64_get_csr(struct k64_machine *m, unsigned csr, uint64_t *v)
 int k64_set_csr(struct k64_machine *m, unsigned csr, uint64_t v)
 {
 	struct k64_hart *h = m->hart;
-	if (csr == CSR_MCYCLE) {
-		h->mcycle_delta = (int64_t)(v - debug_cycles(h));
-		return 0;
-	}
-	if (csr == CSR_MINSTRET) {
-		h->minstret_delta = (int64_t)(v - h->instret);
-		return 0;
-	}
 	if ((csr >> 10) == 3)   /* read-only (privileged spec 2.1) */
 		return -1;
 	uint32_t priv = h->priv;

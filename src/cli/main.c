@@ -27,6 +27,7 @@ static const char usage[] =
 "  --zvknhk=VERSION    vkeccak.vi rules: v0.1 (default) or v0.2\n"
 "  --mmu=MODE          bare metal: largest satp translation mode, sv39 (default), sv48 or\n"
 "                      sv57 (each includes the smaller ones)\n"
+"  --pmp=N             bare metal: PMP entries, 0..64 (default 16; doc/privileged.md)\n"
 "  --vector-agnostic=POLICY  tail/mask-agnostic elements: undisturbed (default, as QEMU 10)\n"
 "                      or ones (all ones, as the RVV spec allows)\n"
 "  --keep-vector-state do not discard vector state at system calls (Linux discards it)\n"
@@ -150,6 +151,7 @@ int main(int argc, char **argv)
 		env.v[env.n++] = *e;
 		env.v[env.n] = NULL;
 	}
+	cfg.pmp = 16;   /* as QEMU's virt board and Spike */
 	cfg.ld_prefix = getenv("QEMU_LD_PREFIX");   /* -L overrides it, as in QEMU */
 	int i = 1;
 	for (; i < argc; i++) {
@@ -195,6 +197,12 @@ int main(int argc, char **argv)
 			if (strcmp(val, "sv39") && strcmp(val, "sv48") && strcmp(val, "sv57"))
 				die("--mmu must be sv39, sv48 or sv57, got '%s'", val);
 			cfg.mmu = val;
+		} else if (!strcmp(name, "-pmp")) {
+			TAKES_VALUE();
+			uint64_t v = number("--pmp", val, false);
+			if (v > 64)
+				die("--pmp must be 0 to 64, got '%s'", val);
+			cfg.pmp = (unsigned)v;
 		} else if (!strcmp(name, "-zvknhk")) {
 			TAKES_VALUE();
 			if (strcmp(val, "v0.1") && strcmp(val, "v0.2"))

@@ -10,6 +10,8 @@ static bool k64_boundary(struct k64_hart *h)
 {
 	if (h->flush_pending)
 		k64_cache_flush(h);
+	if (unlikely(h->pmu_deadline) && h->instret >= h->pmu_deadline)
+		k64_pmu_poll(h);   /* a counter may have overflowed (Sscofpmf) */
 	if (unlikely(h->fe_boundary_at) && h->instret >= h->fe_boundary_at && !h->stopped)
 		h->fe.boundary(h->fe.ctx, h);
 	if (unlikely(h->dbg != NULL) && h->dbg->stop)
@@ -19,6 +21,8 @@ static bool k64_boundary(struct k64_hart *h)
 	h->limit = h->stopped ? 0 : h->max_insns ? h->max_insns : UINT64_MAX;
 	if (h->fe_boundary_at && h->fe_boundary_at < h->limit)
 		h->limit = h->fe_boundary_at;
+	if (h->pmu_deadline && h->pmu_deadline < h->limit)
+		h->limit = h->pmu_deadline;
 	return h->instret < h->limit;
 }
 
