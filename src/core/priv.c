@@ -2,7 +2,7 @@
  * the M- and S-mode CSRs, trap entry with delegation, mret/sret, wfi and sfence.vma.
  * satp selects Bare or the translation modes of h->satp_modes (core/mmu.c walks the tables);
  * PMP entries beyond h->pmp_n read zero; core/pmp.c applies the others. There are no interrupt
- * sources, only software-written pending bits. Counter CSRs (mcycle, minstret) live in core/csr.c. */
+ * sources, only software-written pending bits. The counters and their CSRs are in core/pmu.c. */
 #include "core/hart.h"
 
 /* mstatus fields (3.1.6). */
