@@ -2,8 +2,8 @@
  * the M- and S-mode CSRs, trap entry with delegation, mret/sret, wfi and sfence.vma.
  * satp selects Bare or the translation modes of h->satp_modes (core/mmu.c walks the tables);
  * PMP entries beyond h->pmp_n read zero; core/pmp.c applies the others. Interrupt lines come
- * from the board's devices (k64_priv_set_lines) and from Sstc's stimecmp. Counter CSRs
- * (mcycle, minstret) live in core/csr.c. */
+ * from the board's devices (k64_priv_set_lines) and from Sstc's stimecmp. The counters and
+ * their CSRs are in core/pmu.c. */
 #include "core/hart.h"
 
 /* mstatus fields (3.1.6). */
