@@ -17,6 +17,10 @@ _start:
 	or t0, t0, t1
 	csrw satp, t0
 	sfence.vma
+	li t0, -1                          // PMP entry 0: all memory RWX (NAPOT), as firmware
+	csrw pmpaddr0, t0                  // sets before S-mode (with entries, none matching
+	li t0, 0x1f                        // denies S, privileged spec 3.7.1)
+	csrw pmpcfg0, t0
 	li t0, 3 << 11                     // mstatus.MPP = S
 	csrc mstatus, t0
 	li t0, 1 << 11
