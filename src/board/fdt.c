@@ -65,6 +65,17 @@ static int cells(void *fdt, const char *name, const uint32_t *v, size_t n)
 	return fdt_property(fdt, name, c, (int)(n * sizeof c[0]));
 }
 
+/* A syscon-poweroff or syscon-reboot node: `value` written to the test device. */
+static int syscon_node(void *fdt, const char *name, const char *compat, uint32_t value)
+{
+	int e;
+	if ((e = fdt_begin_node(fdt, name)) < 0 || (e = fdt_property_string(fdt, "compatible", compat)) < 0 ||
+	    (e = fdt_property_u32(fdt, "regmap", PH_TEST)) < 0 || (e = fdt_property_u32(fdt, "offset", 0)) < 0 ||
+	    (e = fdt_property_u32(fdt, "value", value)) < 0)
+		return e;
+	return fdt_end_node(fdt);
+}
+
 static int build(struct k64_board *b, void *fdt, size_t cap)
 {
 	const struct k64_hart *h = b->h;
@@ -191,18 +202,8 @@ static int build(struct k64_board *b, void *fdt, size_t cap)
 	}
 	T(fdt_end_node(fdt));   /* soc */
 
-	T(fdt_begin_node(fdt, "poweroff"));
-	T(fdt_property_string(fdt, "compatible", "syscon-poweroff"));
-	T(fdt_property_u32(fdt, "regmap", PH_TEST));
-	T(fdt_property_u32(fdt, "offset", 0));
-	T(fdt_property_u32(fdt, "value", 0x5555));
-	T(fdt_end_node(fdt));
-	T(fdt_begin_node(fdt, "reboot"));
-	T(fdt_property_string(fdt, "compatible", "syscon-reboot"));
-	T(fdt_property_u32(fdt, "regmap", PH_TEST));
-	T(fdt_property_u32(fdt, "offset", 0));
-	T(fdt_property_u32(fdt, "value", 0x7777));
-	T(fdt_end_node(fdt));
+	T(syscon_node(fdt, "poweroff", "syscon-poweroff", 0x5555));
+	T(syscon_node(fdt, "reboot", "syscon-reboot", 0x7777));
 
 	T(fdt_end_node(fdt));   /* root */
 	T(fdt_finish(fdt));

@@ -46,16 +46,6 @@ static bool stimecmp_ok(const struct k64_hart *h)
 static bool fp_on(struct k64_hart *h) { return k64_has(&h->isa, K64_EXT_F) && (h->mstatus & K64_MSTATUS_FS); }
 static bool vec_on(struct k64_hart *h) { return k64_has(&h->isa, K64_EXT_V) && (h->mstatus & K64_MSTATUS_VS); }
 
-/* Zicntr/Zihpm counters from a lower privilege level are gated by mcounteren (and scounteren). */
-static bool counter_ok(struct k64_hart *h, unsigned csr)
-{
-	unsigned bit = csr & 31;
-	if (h->priv < K64_PRIV_M && !((h->mcounteren >> bit) & 1))
-		return false;
-	if (h->priv < K64_PRIV_S && !((h->scounteren >> bit) & 1))
-		return false;
-	return true;
-}
 /* (cycle, instret, the hpm counters and their machine forms: core/pmu.c) */
 
 bool k64_csr_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t *v)
@@ -72,7 +62,7 @@ bool k64_csr_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, u
 	case CSR_VTYPE:  if (!vec_on(h)) return false; *v = h->vtype; return true;
 	case CSR_VLENB:  if (!vec_on(h)) return false; *v = h->vlenb; return true;
 	case CSR_TIME:
-		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !counter_ok(h, csr)) return false;
+		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !k64_counter_ok(h, csr)) return false;
 		*v = h->ts ? k64_time_ticks(h, h->ts->cycles(h->ts->ctx, d)) : k64_clock_ns(h) / 100;
 		return true;
 	case CSR_STIMECMP:

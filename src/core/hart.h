@@ -401,6 +401,9 @@ uint64_t k64_clock_ns(const struct k64_hart *h);
 /* The time CSR's value (10 MHz ticks) when the hart's cycle count (with a cycle model) or retired
  * instruction count (without) is `now`, as a device sees it (k64_now). */
 uint64_t k64_time_ticks(const struct k64_hart *h, uint64_t now);
+/* Zicntr/Zihpm: whether mcounteren (and scounteren) let the current privilege read counter CSR
+ * csr (cycle, time, instret, hpmcounterN; core/pmu.c). */
+bool k64_counter_ok(const struct k64_hart *h, unsigned csr);
 /* Cycles (with a model) or retired instructions at instruction d (observers brought up to date):
  * the `now` that devices receive. */
 uint64_t k64_now(struct k64_hart *h, const struct k64_dinsn *d);

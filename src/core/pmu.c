@@ -187,7 +187,7 @@ static uint64_t scountovf(const struct k64_hart *h)
 }
 
 /* Zicntr/Zihpm counters from a lower privilege level are gated by mcounteren (and scounteren). */
-static bool counter_ok(const struct k64_hart *h, unsigned csr)
+bool k64_counter_ok(const struct k64_hart *h, unsigned csr)
 {
 	unsigned bit = csr & 31;
 	if (h->priv < K64_PRIV_M && !((h->mcounteren >> bit) & 1))
@@ -214,7 +214,7 @@ bool k64_pmu_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, u
 	}
 	if (csr >= CSR_CYCLE) {
 		bool hpm = (csr & 31) >= 3;
-		if (!k64_has(&h->isa, hpm ? K64_EXT_ZIHPM : K64_EXT_ZICNTR) || !counter_ok(h, csr))
+		if (!k64_has(&h->isa, hpm ? K64_EXT_ZIHPM : K64_EXT_ZICNTR) || !k64_counter_ok(h, csr))
 			return false;
 	} else if (h->priv != K64_PRIV_M) {
 		return false;

@@ -17,14 +17,14 @@ BOOT_CC := $(RV_CC) -O2 -march=rv64gcv -Isw/include
 $(BOOT_GUEST)/%: tests/boot/%.c sw/include/zvknhk.h
 	@mkdir -p $(dir $@)
 	$(BOOT_CC) -o $@ $<
-$(BOOT_GUEST)/sighandler: tests/xkround/private.c sw/include/zvknhk.h
+$(BOOT_GUEST)/sighandler: tests/xkround/private.c tests/xkround/sha3_accel.h sw/include/zvknhk.h
 	@mkdir -p $(dir $@)
 	$(BOOT_CC) -DUSE_VK -o $@ $<
 
-$(BOOT_GUEST)/xproc-vk: tests/boot/xproc.c sw/include/zvknhk.h
+$(BOOT_GUEST)/xproc-vk: tests/boot/xproc.c tests/xkround/sha3_accel.h sw/include/zvknhk.h
 	@mkdir -p $(dir $@)
 	$(BOOT_CC) -DUSE_VK -o $@ $<
-$(BOOT_GUEST)/xproc-xr: tests/boot/xproc.c sw/include/xkround.h
+$(BOOT_GUEST)/xproc-xr: tests/boot/xproc.c tests/xkround/sha3_accel.h sw/include/xkround.h
 	@mkdir -p $(dir $@)
 	$(BOOT_CC) -DUSE_XR -o $@ $<
 
