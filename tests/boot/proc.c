@@ -3,14 +3,16 @@
  * "Resident state") through millions of instructions, so that timer preemption and the kernel's
  * vector context switch happen in the middle; sched_yield between the chunks interleaves them.
  * Child k's buffer is byte i = (13 k i + 7 k + i / 256) mod 256 (BUF bytes); its message is the
- * buffer repeated REPS times. tests/boot/run.py checks the checksums and digests with hashlib
- * and that the two children's progress lines interleave. Needs VLEN >= 256. */
+ * buffer repeated REPS * CHUNKS times. tests/boot/run.py checks the checksums and digests with
+ * hashlib, and that the two children ran at the same time: each chunk's start and end take
+ * numbers from a shared counter, and the children's spans must overlap. Needs VLEN >= 256. */
 #include <riscv_vector.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "zvknhk.h"
@@ -21,6 +23,7 @@
 #define CHUNKS 2
 
 static uint8_t buf[BUF];
+static unsigned long *seq;   /* shared by both children: a global order of chunk starts and ends */
 
 /* The sum of the buffer's little-endian 32-bit words, mod 2^64 (vwredsumu). */
 static uint64_t vsum(const uint32_t *p, size_t n)
@@ -62,9 +65,11 @@ static void child(int k)
 		buf[i] = (uint8_t)(13 * k * i + 7 * k + i / 256);
 	uint64_t s[25] = { 0 }, sum = 0;
 	for (int c = 0; c < CHUNKS; c++) {
+		unsigned long a = __atomic_fetch_add(seq, 1, __ATOMIC_SEQ_CST);
 		sum += vsum((const uint32_t *)buf, BUF / 4);
 		absorb(s, REPS);
-		printf("child %d chunk %d\n", k, c);
+		unsigned long b = __atomic_fetch_add(seq, 1, __ATOMIC_SEQ_CST);
+		printf("child %d chunk %d seq %lu %lu\n", k, c, a, b);
 		fflush(stdout);
 		sched_yield();
 	}
@@ -84,6 +89,9 @@ static void child(int k)
 
 int main(void)
 {
+	seq = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (seq == MAP_FAILED)
+		return 1;
 	pid_t pid[2];
 	for (int k = 1; k <= 2; k++) {
 		pid[k - 1] = fork();
