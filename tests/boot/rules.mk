@@ -42,10 +42,10 @@ BOOT_ARGS := --machine=karu64 --bios $(BOOT_FW) --kernel $(BOOT_IMAGE) --initrd 
 boot: $(KARU64) $(BOOT_GUEST)/initramfs.cpio
 	$(KARU64) $(BOOT_ARGS)
 
-check-boot boot-test: $(KARU64) $(BOOT_GUEST)/initramfs.cpio $(BOOT_GUEST)/dma_irq.elf $(BOOT_GUEST)/reboot.elf
+check-boot boot-test: $(KARU64) $(BOOT_GUEST)/initramfs.cpio $(BOOT_GUEST)/dma_irq.elf $(BOOT_GUEST)/reboot.elf $(BOOT_GUEST)/timer.elf
 	@mkdir -p $(B)/test-results
 	python3 tests/boot/run.py --karu64 $(KARU64) --bios $(BOOT_FW) --kernel $(BOOT_IMAGE) \
-	  --initrd $(BOOT_GUEST)/initramfs.cpio --kpqc "$(BOOT_KPQC)" --dma-elf $(BOOT_GUEST)/dma_irq.elf --reboot-elf $(BOOT_GUEST)/reboot.elf --result $(B)/test-results/boot.txt \
+	  --initrd $(BOOT_GUEST)/initramfs.cpio --kpqc "$(BOOT_KPQC)" --dma-elf $(BOOT_GUEST)/dma_irq.elf --reboot-elf $(BOOT_GUEST)/reboot.elf --timer-elf $(BOOT_GUEST)/timer.elf --result $(B)/test-results/boot.txt \
 	  $(if $(ASAN),--skip-kat)
 
 CHECK += check-boot

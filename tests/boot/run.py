@@ -250,6 +250,19 @@ def dma_irq(a):
                   % (model, int(done["waited"], 16), int(done["last_op"], 16)))
 
 
+def timers(a):
+    """CLINT and Sstc timer interrupts in bare metal on the board (tests/boot/timer.c)."""
+    for model in ("none", "karu64-fpga"):
+        p = subprocess.run([a.karu64, "--machine=karu64", "--model=" + model, "--bios", a.timer_elf,
+                            "--max-insns=10000000"], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                           timeout=120)
+        lines = p.stdout.splitlines()
+        for l in lines:
+            check(l.startswith("ok "), "%s: %s" % (model, l[5:]))
+        check(p.returncode == 0 and len(lines) == 6, "%s: the timer program ran its 6 checks and passed (exit %d)"
+              % (model, p.returncode))
+
+
 def reboot(a):
     p = subprocess.run([a.karu64, "--machine=karu64", "--bios", a.reboot_elf, "--max-insns=1000000"],
                        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
@@ -342,6 +355,7 @@ def main():
     ap.add_argument("--kpqc", default="")
     ap.add_argument("--dma-elf", required=True)
     ap.add_argument("--reboot-elf", required=True)
+    ap.add_argument("--timer-elf", required=True)
     ap.add_argument("--skip-kat", action="store_true")
     a = ap.parse_args()
     a.outdir = os.path.dirname(os.path.abspath(a.result))
@@ -350,6 +364,7 @@ def main():
     if not a.skip_kat:
         perf_model(a)
     dma_irq(a)
+    timers(a)
     reboot(a)
     interactive(a)
     gdb_board(a)
