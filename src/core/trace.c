@@ -383,6 +383,19 @@ static void scalar_mem(FILE *f, struct k64_hart *h, const struct k64_dinsn *d, c
 		fputs(" mem ", f);
 		value(f, 64, a);
 	}
+	if (desc->mem_size > 8) {
+		/* cbo.zero: Spike stores the block it zeroes one byte at a time */
+		uint64_t base = a & ~(uint64_t)(desc->mem_size - 1);
+		for (unsigned i = 0; i < desc->mem_size; i++) {
+			uint64_t v = 0;
+			k64_mem_read(h->mem, base + i, &v, 1);
+			fputs(" mem ", f);
+			value(f, 64, base + i);
+			fputc(' ', f);
+			value(f, 8, v);
+		}
+		return;
+	}
 	if (fl & K64_F_STORE) {
 		/* the value stored: the source register for plain stores (a device such as HTIF may
 		 * already have changed memory), memory after an AMO */
