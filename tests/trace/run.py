@@ -5,6 +5,9 @@ tests/trace/spike_log.S runs each case of the issue once (CSR write order, mret,
 by FP arithmetic also when already set, fcsr written as its fields, vector register groups,
 vector element accesses, vstart/vl/vtype/vxsat/mstatus.VS writes, the final tohost store);
 tests/trace/spike_log.expected holds Spike's lines for it, computed by hand ('#' lines say how).
+tests/trace/spike_more.S (more vector, privilege and atomic cases) is checked against
+spike_more.expected, a local Spike run's log; tests/trace/spike_found.S (what the comparison of
+riscv-tests and riscv-vector-tests with a full Spike found: cbo.zero) against hand-computed lines.
 Every expected line is one check. Then the --disasm column must strip with `cut -f1`, and
 trace-compare must find identical logs identical (past a boot ROM, -l disassembly lines and a
 halt loop), and report the first differing instruction and field, or one error line."""
@@ -61,6 +64,7 @@ def run_program(name, march):
 # spike_found: what the riscv-tests and riscv-vector-tests comparison found, hand-computed
 elf, log, got, want = run_program("spike_log", "rv64gcv")
 run_program("spike_more", "rv64gcv")
+run_program("spike_found", "rv64gcv_zicboz")
 
 # --disasm adds a tab-separated column: `cut -f1` gives the plain log back
 r = subprocess.run([karu64, "--bare", "--vlen=256", "--trace", "--disasm", elf], capture_output=True, text=True, timeout=60)
