@@ -7,7 +7,8 @@ vector element accesses, vstart/vl/vtype/vxsat/mstatus.VS writes, the final toho
 tests/trace/spike_log.expected holds Spike's lines for it, computed by hand ('#' lines say how).
 tests/trace/spike_more.S (more vector, privilege and atomic cases) is checked against
 spike_more.expected, a local Spike run's log; tests/trace/spike_found.S (what the comparison of
-riscv-tests and riscv-vector-tests with a full Spike found: cbo.zero) against hand-computed lines.
+riscv-tests and riscv-vector-tests with a full Spike found: cbo.zero, a segment store that
+overwrites its own elements) against hand-computed lines.
 Every expected line is one check. Then the --disasm column must strip with `cut -f1`, and
 trace-compare must find identical logs identical (past a boot ROM, -l disassembly lines and a
 halt loop), and report the first differing instruction and field, or one error line."""

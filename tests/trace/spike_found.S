@@ -10,6 +10,18 @@ _start:
 	cbo.zero (a0)
 	addi a1, a0, 40
 	cbo.zero (a1)
+	// mstatus as Spike resets it (FS = VS = Off), then VS = Initial
+	addi t1, zero, 0x11
+	slli t1, t1, 9
+	csrc mstatus, t1
+	addi t1, zero, 0x200
+	csrs mstatus, t1
+	// a segment store that overwrites its own elements (stride 0): Spike logs the value each
+	// element store wrote, not what memory holds afterwards
+	vsetivli zero, 2, e8, m1, ta, ma
+	vid.v v8
+	vadd.vi v9, v8, 2
+	vssseg2e8.v v8, (a0), zero
 	li t6, 1
 	la t5, tohost
 	sd t6, 0(t5)
