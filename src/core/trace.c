@@ -234,11 +234,18 @@ static unsigned vmem_eb(uint32_t w)
 	return width == 0 ? 0 : width - 4;
 }
 
+/* Signed log2 LMUL from vtype.vlmul (4 is reserved). */
+static int vlmul_log2(uint64_t vtype)
+{
+	int l = (int)(vtype & 7);
+	return l >= 4 ? l - 8 : l;
+}
+
 static uint32_t vregs_load(const struct k64_hart *h, uint32_t w, uint64_t vstart)
 {
 	unsigned vd = (w >> 7) & 31, nf = (w >> 29) + 1, mop = (w >> 26) & 3, lumop = (w >> 20) & 31;
 	unsigned sew_eb = (h->vtype >> 3) & 7, eb = mop & 1 ? sew_eb : vmem_eb(w);
-	int lmul = (int)(h->vtype & 7) << 29 >> 29;   /* signed log2 LMUL */
+	int lmul = vlmul_log2(h->vtype);
 	if (mop == 0 && lumop == 8)                       /* whole registers */
 		return vregs_of(h, 1u << 25, vd, vstart, (uint64_t)nf * (h->vlenb >> eb), eb, false);
 	if (mop == 0 && lumop == 11)                      /* vlm.v */
@@ -265,7 +272,7 @@ static void vmem_entries(FILE *f, struct k64_hart *h, const struct k64_dinsn *d,
 	unsigned sew_eb = (h->vtype >> 3) & 7, eb = mop & 1 ? sew_eb : vmem_eb(w);
 	bool bytes = mop == 0 && (lumop == 11 || (lumop == 8 && stores));
 	unsigned esz = bytes ? 1 : 1u << eb;
-	int lmul = (int)(h->vtype & 7) << 29 >> 29, emul = mop & 1 ? lmul : lmul + (int)eb - (int)sew_eb;
+	int lmul = vlmul_log2(h->vtype), emul = mop & 1 ? lmul : lmul + (int)eb - (int)sew_eb;
 	unsigned gs = emul > 0 ? 1u << emul : 1;
 	uint64_t i = vstart, nbyte = 0;   /* the next element (and field) or byte the data come from */
 	unsigned fld = 0;
