@@ -286,18 +286,22 @@ static void vmem_entries(FILE *f, struct k64_hart *h, const struct k64_dinsn *d,
 			value(f, 64, a->addr + off);
 			if (!stores)
 				continue;
-			uint64_t v = 0;
-			if (piece != esz || piece > 8) {
-				k64_mem_read(h->mem, a->addr + off, &v, piece <= 8 ? piece : 8);
-			} else if (bytes) {
-				v = h->vreg[(size_t)vs3 * h->vlenb + nbyte++];
-			} else {
+			uint64_t v = 0, at = 0, end = (uint64_t)32 * h->vlenb;
+			if (piece == esz && piece <= 8 && bytes) {
+				at = (uint64_t)vs3 * h->vlenb + nbyte++;
+			} else if (piece == esz && piece <= 8) {
 				while (!vactive(h, w, i) && i < h->vl)
 					i++;
-				memcpy(&v, h->vreg + (size_t)(vs3 + fld * gs) * h->vlenb + i * esz, esz);
+				at = (uint64_t)(vs3 + fld * gs) * h->vlenb + i * esz;
 				if (++fld == nf)
 					fld = 0, i++;
+			} else {
+				at = end;
 			}
+			if (at + piece <= end)
+				memcpy(&v, h->vreg + at, piece);
+			else   /* not an element of the source group: what memory holds */
+				k64_mem_read(h->mem, a->addr + off, &v, piece <= 8 ? piece : 8);
 			fputc(' ', f);
 			value(f, piece * 8, v);
 		}
