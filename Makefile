@@ -12,7 +12,7 @@ CC ?= gcc
 CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra -Werror=implicit-function-declaration
 CFLAGS_ALL := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude -Isrc -MMD -MP $(SAN)
-LDLIBS := -lm
+LDLIBS := -lfdt -lm
 
 # Guest toolchain (Debian 12 packages; scripts/setup installs them).
 RV_CC := clang-19 --target=riscv64-linux-gnu --sysroot=/usr/riscv64-linux-gnu --gcc-toolchain=/usr -fuse-ld=lld -static
@@ -21,7 +21,7 @@ QEMU := $(B)/tools/qemu-riscv64
 KARU64 := $(B)/karu64
 
 SIM_SRCS := $(sort $(wildcard src/core/*.c src/isa/*.c src/vector/*.c src/crypto/*.c src/mem/*.c \
-                              src/linux/*.c src/bare/*.c src/timing/*.c src/dev/*.c))
+                              src/linux/*.c src/bare/*.c src/timing/*.c src/dev/*.c src/board/*.c src/gdb/*.c))
 SIM_OBJS := $(SIM_SRCS:%.c=$(B)/obj/%.o)
 CLI_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(wildcard src/cli/*.c))
 

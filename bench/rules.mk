@@ -4,3 +4,8 @@ bench-speed: $(KARU64)
 	python3 bench/speed.py --cc "$(RV_CC)" --qemu $(QEMU) --karu64 $(KARU64) --out $(B)/bench
 
 .PHONY: bench-speed
+
+# Boot to the shell prompt of the board's initramfs, karu64 beside qemu-system-riscv64 (bench/boot.py).
+bench-boot: $(KARU64) $(BOOT_GUEST)/initramfs.cpio
+	python3 bench/boot.py $(KARU64) $(BOOT_FW) $(BOOT_IMAGE) $(BOOT_GUEST)/initramfs.cpio
+.PHONY: bench-boot

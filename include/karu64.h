@@ -28,6 +28,7 @@ struct k64_config {
 	char **envp;              /* Linux: the guest environment (NULL-terminated) */
 	const char *zvknhk;       /* "v0.1" (default) or "v0.2" */
 	const char *mmu;          /* largest satp mode: "sv39" (default), "sv48" or "sv57" (each implies the smaller ones) */
+	unsigned pmp;             /* bare metal: PMP entries, 0..64 (the command line's default: 16) */
 	bool vagnostic_ones;      /* tail/mask-agnostic elements become all ones (default: undisturbed) */
 	bool keep_vector_state;   /* Linux: keep vector state across system calls (default: discard, as Linux) */
 	const char *model;        /* cycle model: NULL or "none" (functional), "karu64-sim", "karu64-fpga" */
@@ -37,18 +38,27 @@ struct k64_config {
 	const char *ld_prefix;    /* Linux: guest root for the dynamic linker and absolute paths (QEMU's -L) */
 	uint64_t thread_quantum;  /* Linux: retired instructions a thread runs before the next; 0 = default */
 	char **devices;           /* memory-mapped devices "NAME[,base=ADDR]" (NULL-terminated; doc/keccak-dma.md) */
+	/* Full system (doc/board.md): machine = "karu64" selects the board, which boots bios
+	 * (then kernel, with initrd and the kernel command line append) instead of a program. */
+	const char *machine;
+	const char *bios, *kernel, *initrd, *append;
+	const char *dump_dtb;     /* write the generated device tree here */
 };
 
-enum k64_status { K64_EXITED, K64_LIMIT };
+enum k64_status { K64_EXITED, K64_LIMIT, K64_BREAK };
 
 /* Each returns 0 on success, or -1 with a one-line message in err. */
 int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, char *err, size_t errlen);
 int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **argv, char *err, size_t errlen);
+/* Full system (cfg.machine): builds the board and loads its firmware, kernel and initrd. */
+int k64_machine_boot(struct k64_machine *m, char *err, size_t errlen);
 void k64_machine_destroy(struct k64_machine *m);
 
-/* Runs until the program exits or n more instructions retired (n = 0: no extra limit). */
+/* Runs until the program exits or n more instructions retired (n = 0: no extra limit), or
+ * (K64_BREAK) until it reaches a breakpoint of k64_break_insert. */
 enum k64_status k64_machine_run(struct k64_machine *m, uint64_t n);
 int k64_machine_exit_code(const struct k64_machine *m);
+uint64_t k64_machine_max_insns(const struct k64_machine *m);   /* cfg.max_insns (0 = none) */
 bool k64_machine_bare(const struct k64_machine *m);
 
 /* State. Registers: 0..31 integer, pc by its own call; FP registers as raw 64-bit patterns. */
@@ -61,6 +71,40 @@ void k64_set_pc(struct k64_machine *m, uint64_t pc);
 int k64_read_mem(struct k64_machine *m, uint64_t addr, void *buf, size_t len);
 int k64_write_mem(struct k64_machine *m, uint64_t addr, const void *buf, size_t len);
 uint64_t k64_instret(const struct k64_machine *m);
+
+/* Debugger access (the GDB stub, src/gdb/; doc/gdb.md). A breakpoint stops k64_machine_run
+ * before the instruction at its address executes (pc = the address, K64_BREAK); it is not
+ * written into guest memory and the guest never sees it. Each returns 0, or -1 (out of memory;
+ * no breakpoint there). */
+int k64_break_insert(struct k64_machine *m, uint64_t pc);
+int k64_break_remove(struct k64_machine *m, uint64_t pc);
+/* Executes exactly one instruction, or takes one exception (a Linux system call included, which
+ * does not retire): K64_LIMIT after it, K64_BREAK at a breakpoint, or K64_EXITED. */
+enum k64_status k64_machine_step(struct k64_machine *m);
+/* Ends the run now, as if the program had exited with code. */
+void k64_machine_kill(struct k64_machine *m, int code);
+/* CSRs by number, as an M-mode csrr/csrw would reach them; counters are read between
+ * instructions. 0, or -1 if the CSR does not exist, is read-only, or its extension is off. */
+int k64_get_csr(struct k64_machine *m, unsigned csr, uint64_t *v);
+int k64_set_csr(struct k64_machine *m, unsigned csr, uint64_t v);
+unsigned k64_get_priv(const struct k64_machine *m);   /* 0 U, 1 S, 3 M */
+/* Vector registers: k64_vlenb bytes each (0 without V), byte 0 = the lowest element's first. */
+unsigned k64_vlenb(const struct k64_machine *m);
+void k64_get_v(struct k64_machine *m, unsigned r, void *buf);
+void k64_set_v(struct k64_machine *m, unsigned r, const void *buf);
+/* Memory as a debugger sees it: the program's addresses (Linux user mode: the process's; bare
+ * metal: physical; at S/U-mode with satp on: virtual, walked without side effects), every
+ * mapped page of guest memory whatever its permissions (a debugger writes code and read-only
+ * data), never device registers or host memory. 0, or -1 if any byte is not there (a write
+ * then writes nothing). */
+int k64_debug_read_mem(struct k64_machine *m, uint64_t addr, void *buf, size_t len);
+int k64_debug_write_mem(struct k64_machine *m, uint64_t addr, const void *buf, size_t len);
+/* The GDB remote stub (src/gdb/, doc/gdb.md): listens on 127.0.0.1:port (0: a free port the
+ * system picks), prints "karu64: waiting for gdb on 127.0.0.1:PORT" on stderr, waits for one
+ * debugger before the first instruction and runs the program as it commands; once it detaches
+ * or the connection is lost, the program runs on to its end. Returns -1 with a message in err
+ * if it cannot listen; else 0 with how the run ended in *st (a kill: K64_EXITED, exit code 137). */
+int k64_gdb_run(struct k64_machine *m, int port, enum k64_status *st, char *err, size_t errlen);
 
 /* The cycle model of the machine (NULL in functional mode): see src/timing/timing.h. */
 struct k64_model;

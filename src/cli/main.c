@@ -15,8 +15,10 @@ extern char **environ;
 
 static const char usage[] =
 "usage: karu64 [options] PROGRAM [ARGS...]\n"
+"       karu64 --machine=karu64 --bios FW [--kernel IMAGE] [--initrd FILE] [--append ARGS] [options]\n"
 "Runs a riscv64 Linux ELF in user mode, or a bare-metal ELF (one that\n"
-"defines `tohost`, or with --bare) in M-mode with HTIF and semihosting.\n"
+"defines `tohost`, or with --bare) in M-mode with HTIF and semihosting,\n"
+"or boots the full-system Karu64 board (doc/board.md).\n"
 "\n"
 "  --isa=STRING        ISA string, e.g. rv64gcv_zvl256b_zba_zbb_zbs_zvkng_zvknhk\n"
 "                      (default: the Karu64 profile, everything this build implements)\n"
@@ -25,6 +27,7 @@ static const char usage[] =
 "  --zvknhk=VERSION    vkeccak.vi rules: v0.1 (default) or v0.2\n"
 "  --mmu=MODE          bare metal: largest satp translation mode, sv39 (default), sv48 or\n"
 "                      sv57 (each includes the smaller ones)\n"
+"  --pmp=N             bare metal: PMP entries, 0..64 (default 16; doc/privileged.md)\n"
 "  --vector-agnostic=POLICY  tail/mask-agnostic elements: undisturbed (default, as QEMU 10)\n"
 "                      or ones (all ones, as the RVV spec allows)\n"
 "  --keep-vector-state do not discard vector state at system calls (Linux discards it)\n"
@@ -50,10 +53,19 @@ static const char usage[] =
 "  --thread-quantum=N  guest threads take turns every N >= 64 retired instructions (default 100000)\n"
 "  -L DIR              guest root, tried first for absolute paths (default $QEMU_LD_PREFIX)\n"
 "  --bare              force bare-metal mode\n"
-"  --mem=SIZE          bare-metal RAM at 0x80000000 (default 256M; suffix K, M or G)\n"
+"  --mem=SIZE          RAM at 0x80000000 (bare metal: default 256M; board: 1G; suffix K, M or G)\n"
+"  --machine=karu64    the full-system board: ACLINT, PLIC, ns16550a UART (the terminal),\n"
+"                      syscon; exit status 0 on poweroff, the code of a syscon fail\n"
+"  --bios=FILE         board firmware, ELF or flat binary at 0x80000000 (OpenSBI fw_dynamic)\n"
+"  --kernel=FILE       board kernel: ELF, Linux Image (at 0x80000000 + text_offset) or flat at 0x80200000\n"
+"  --initrd=FILE       board initial RAM disk (placed below the device tree at the top of RAM)\n"
+"  --append=ARGS       board kernel command line (default \"console=ttyS0 earlycon=sbi\")\n"
+"  --dump-dtb=FILE     board: write the generated device tree blob to FILE\n"
 "  --signature=FILE    bare metal: write begin_signature..end_signature at exit\n"
 "  --device=NAME[,base=ADDR]  add a memory-mapped device (repeatable): keccak-dma\n"
 "                      (default base 0x40000000), keccak-sponge-dma (0x40001000)\n"
+"  --gdb=PORT          wait for gdb (target remote :PORT) on 127.0.0.1:PORT before the\n"
+"                      first instruction; 0 picks a free port (printed on stderr); doc/gdb.md\n"
 "  --help, --version\n";
 
 static void die(const char *fmt, ...)
@@ -129,6 +141,7 @@ int main(int argc, char **argv)
 	struct env env = { 0 };
 	bool stats = false, disasm = false, list_params = false;
 	const char *trace = NULL, *stats_json = NULL, *prof = NULL, *prof_folded = NULL;
+	int gdb_port = -1;
 	char **params = NULL, **devices = NULL;
 	size_t nparams = 0, ndevices = 0;
 	for (char **e = environ; e && *e; e++) {
@@ -138,6 +151,7 @@ int main(int argc, char **argv)
 		env.v[env.n++] = *e;
 		env.v[env.n] = NULL;
 	}
+	cfg.pmp = 16;   /* as QEMU's virt board and Spike */
 	cfg.ld_prefix = getenv("QEMU_LD_PREFIX");   /* -L overrides it, as in QEMU */
 	int i = 1;
 	for (; i < argc; i++) {
@@ -183,6 +197,12 @@ int main(int argc, char **argv)
 			if (strcmp(val, "sv39") && strcmp(val, "sv48") && strcmp(val, "sv57"))
 				die("--mmu must be sv39, sv48 or sv57, got '%s'", val);
 			cfg.mmu = val;
+		} else if (!strcmp(name, "-pmp")) {
+			TAKES_VALUE();
+			uint64_t v = number("--pmp", val, false);
+			if (v > 64)
+				die("--pmp must be 0 to 64, got '%s'", val);
+			cfg.pmp = (unsigned)v;
 		} else if (!strcmp(name, "-zvknhk")) {
 			TAKES_VALUE();
 			if (strcmp(val, "v0.1") && strcmp(val, "v0.2"))
@@ -281,6 +301,32 @@ int main(int argc, char **argv)
 				die("out of memory");
 			devices[ndevices++] = val;
 			devices[ndevices] = NULL;
+		} else if (!strcmp(name, "-machine")) {
+			TAKES_VALUE();
+			if (strcmp(val, "karu64"))
+				die("unknown machine '%s' (the one board is karu64)", val);
+			cfg.machine = val;
+		} else if (!strcmp(name, "-bios")) {
+			TAKES_VALUE();
+			cfg.bios = val;
+		} else if (!strcmp(name, "-kernel")) {
+			TAKES_VALUE();
+			cfg.kernel = val;
+		} else if (!strcmp(name, "-initrd")) {
+			TAKES_VALUE();
+			cfg.initrd = val;
+		} else if (!strcmp(name, "-append")) {
+			TAKES_VALUE();
+			cfg.append = val;
+		} else if (!strcmp(name, "-dump-dtb")) {
+			TAKES_VALUE();
+			cfg.dump_dtb = val;
+		} else if (!strcmp(name, "-gdb")) {
+			TAKES_VALUE();
+			uint64_t port = number("--gdb", val, false);
+			if (port > 65535)
+				die("--gdb must be a TCP port from 0 to 65535, got '%s'", val);
+			gdb_port = (int)port;
 		} else if (!strcmp(name, "-signature")) {
 			TAKES_VALUE();
 			cfg.signature = val;
@@ -315,7 +361,13 @@ int main(int argc, char **argv)
 		free(env.v);
 		return 0;
 	}
-	if (i >= argc)
+	if (!cfg.machine && (cfg.bios || cfg.kernel || cfg.initrd || cfg.append || cfg.dump_dtb))
+		die("--bios, --kernel, --initrd, --append and --dump-dtb need --machine=karu64");
+	if (cfg.machine && i < argc)
+		die("--machine=karu64 boots --bios/--kernel and takes no program ('%s')", argv[i]);
+	if (cfg.machine && cfg.mode == K64_MODE_BARE)
+		die("--bare and --machine=karu64 exclude each other");
+	if (!cfg.machine && i >= argc)
 		die("no program given (usage: karu64 [options] PROGRAM [ARGS...]; try --help)");
 	if (!env.v) {
 		env.v = calloc(1, sizeof *env.v);
@@ -335,8 +387,12 @@ int main(int argc, char **argv)
 		die("cannot open profile file '%s': %s", prof, strerror(errno));
 	if (prof_folded && !(ff = fopen(prof_folded, "w")))
 		die("cannot open profile file '%s': %s", prof_folded, strerror(errno));
-	if (k64_machine_load(m, argv[i], argc - i, argv + i, err, sizeof err))
+	if (cfg.machine) {
+		if (k64_machine_boot(m, err, sizeof err))
+			die("%s", err);
+	} else if (k64_machine_load(m, argv[i], argc - i, argv + i, err, sizeof err)) {
 		die("%s: %s", argv[i], err);
+	}
 	FILE *tf = NULL;
 	if (trace) {
 		tf = !strcmp(trace, "-") ? stderr : fopen(trace, "w");
@@ -345,7 +401,11 @@ int main(int argc, char **argv)
 		k64_trace(m, tf, disasm);
 	}
 	double t0 = now();
-	enum k64_status st = k64_machine_run(m, 0);
+	enum k64_status st;
+	if (gdb_port < 0)
+		st = k64_machine_run(m, 0);
+	else if (k64_gdb_run(m, gdb_port, &st, err, sizeof err))
+		die("%s", err);
 	double secs = now() - t0;
 	fflush(stdout);
 	if (tf && tf != stderr)

@@ -87,7 +87,7 @@ static void mark_code(struct k64_hart *h, uint64_t a)
 	c->code_pages[c->ncode++] = p;
 }
 
-/* Fetches the instruction at pc; false if its first parcel cannot be fetched. A 32-bit
+/* Fetches the instruction at pc; false if its first parcel cannot be fetched (PMP included). A 32-bit
  * instruction whose second half is not executable is a fetch fault too (at pc + 2). With
  * translation on, each parcel is translated on its own (the halves may be on different pages)
  * and *cause is the fault's cause; untranslated, *cause = 0 (the dispatch loop picks it). */
@@ -96,12 +96,17 @@ static int fetch(struct k64_hart *h, uint64_t pc, uint32_t *raw, uint64_t *bad, 
 	struct k64_mem *m = h->mem;
 	uint64_t pa = pc;
 	*cause = 0;
-	if (h->fetch_key && (*cause = k64_mmu_fetch(h, pc, &pa))) {
+	if ((h->fetch_key >> 63) && (*cause = k64_mmu_fetch(h, pc, &pa))) {
 		*bad = pc;
 		return 0;
 	}
 	if (!(k64_mem_page_perm(m, pa) & K64_PERM_X) || !k64_mem_contains(m, pa, 2)) {
 		*bad = pc;
+		return 0;
+	}
+	if (!(h->fetch_key >> 63) && !k64_pmp_ok(h, pa, 2, K64_PERM_X, h->priv)) {   /* 3.7 */
+		*bad = pc;
+		*cause = K64_CAUSE_FETCH_ACCESS;
 		return 0;
 	}
 	uint16_t lo, hi;
@@ -112,12 +117,17 @@ static int fetch(struct k64_hart *h, uint64_t pc, uint32_t *raw, uint64_t *bad, 
 		return 1;
 	}
 	pa += 2;
-	if (h->fetch_key && !((pc + 2) & (K64_PAGE_SIZE - 1)) && (*cause = k64_mmu_fetch(h, pc + 2, &pa))) {
+	if ((h->fetch_key >> 63) && !((pc + 2) & (K64_PAGE_SIZE - 1)) && (*cause = k64_mmu_fetch(h, pc + 2, &pa))) {
 		*bad = pc + 2;
 		return 0;
 	}
 	if (!(k64_mem_page_perm(m, pa) & K64_PERM_X) || !k64_mem_contains(m, pa, 2)) {
 		*bad = pc + 2;
+		return 0;
+	}
+	if (!k64_pmp_ok(h, pa, 2, K64_PERM_X, h->priv)) {   /* translated: pa + 2 was not checked */
+		*bad = pc + 2;
+		*cause = K64_CAUSE_FETCH_ACCESS;
 		return 0;
 	}
 	memcpy(&hi, m->host + (pa - m->base), 2);
@@ -202,6 +212,9 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 			}
 			break;
 		}
+		/* a debugger's breakpoint is an ebreak that core/debug.c recognises by its pc */
+		if (unlikely(h->dbg != NULL) && k64_debug_is_bp(h->dbg, pc))
+			raw = 0x00100073;
 		k64_decode(h, raw, pc, d);
 		d->idx = (uint8_t)n;
 		const struct k64_insn_desc *t = d->desc;

@@ -1,14 +1,12 @@
-/* Zicsr: the CSR instructions and the unprivileged CSRs (floating-point, vector, counters).
- * Machine- and supervisor-level CSRs are in core/priv.c. */
+/* Zicsr: the CSR instructions and the unprivileged CSRs (floating-point, vector, time).
+ * The counters are in core/pmu.c, the other machine- and supervisor-level CSRs in core/priv.c. */
 #include <time.h>
 #include "core/hart.h"
 
 enum {
 	CSR_FFLAGS = 0x001, CSR_FRM = 0x002, CSR_FCSR = 0x003,
 	CSR_VSTART = 0x008, CSR_VXSAT = 0x009, CSR_VXRM = 0x00a, CSR_VCSR = 0x00f,
-	CSR_CYCLE = 0xc00, CSR_TIME = 0xc01, CSR_INSTRET = 0xc02, CSR_HPM3 = 0xc03, CSR_HPM31 = 0xc1f,
-	CSR_VL = 0xc20, CSR_VTYPE = 0xc21, CSR_VLENB = 0xc22,
-	CSR_MCYCLE = 0xb00, CSR_MINSTRET = 0xb02,
+	CSR_TIME = 0xc01, CSR_VL = 0xc20, CSR_VTYPE = 0xc21, CSR_VLENB = 0xc22,
 };
 
 /* Time base: 10 MHz, as on QEMU's virt board. With a timing model, time is modelled cycles at
@@ -16,35 +14,39 @@ enum {
  * make runs reproducible. */
 uint64_t k64_clock_ns(const struct k64_hart *h)
 {
+	uint64_t skip = h->time_skip * 100;
 	if (h->ts)
-		return (uint64_t)((unsigned __int128)h->ts->cycles(h->ts->ctx, NULL) * 1000000000u / h->ts->hz);
+		return (uint64_t)((unsigned __int128)h->ts->cycles(h->ts->ctx, NULL) * 1000000000u / h->ts->hz) + skip;
 	if (h->virtual_clock)
-		return h->instret;
+		return h->instret + skip;
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec - h->time_base;
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec - h->time_base + skip;
 }
 
-/* mcycle/cycle before the mcycle write offset: modelled cycles at instruction d, or (functional
- * mode) one cycle per retired instruction. */
-static uint64_t cycles_at(const struct k64_hart *h, const struct k64_dinsn *d)
+uint64_t k64_time_ticks(const struct k64_hart *h, uint64_t now)
 {
-	return h->ts ? h->ts->cycles(h->ts->ctx, d) : k64_instret_at(h, d);
+	if (h->ts)
+		return (uint64_t)((unsigned __int128)now * 10000000u / h->ts->hz) + h->time_skip;
+	if (h->virtual_clock)
+		return now / 100 + h->time_skip;
+	return k64_clock_ns(h) / 100;
+}
+
+/* Sstc (stimecmp): S-mode reaches it when mcounteren.TM and menvcfg.STCE are set. */
+#define CSR_STIMECMP 0x14d
+#define MENVCFG_STCE (1ull << 63)
+static bool stimecmp_ok(const struct k64_hart *h)
+{
+	if (h->priv == K64_PRIV_U)
+		return false;
+	return h->priv == K64_PRIV_M || ((h->mcounteren & 2) && (h->menvcfg & MENVCFG_STCE));
 }
 
 static bool fp_on(struct k64_hart *h) { return k64_has(&h->isa, K64_EXT_F) && (h->mstatus & K64_MSTATUS_FS); }
 static bool vec_on(struct k64_hart *h) { return k64_has(&h->isa, K64_EXT_V) && (h->mstatus & K64_MSTATUS_VS); }
 
-/* Zicntr/Zihpm counters from a lower privilege level are gated by mcounteren (and scounteren). */
-static bool counter_ok(struct k64_hart *h, unsigned csr)
-{
-	unsigned bit = csr & 31;
-	if (h->priv < K64_PRIV_M && !((h->mcounteren >> bit) & 1))
-		return false;
-	if (h->priv < K64_PRIV_S && !((h->scounteren >> bit) & 1))
-		return false;
-	return true;
-}
+/* (cycle, instret, the hpm counters and their machine forms: core/pmu.c) */
 
 bool k64_csr_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t *v)
 {
@@ -59,30 +61,17 @@ bool k64_csr_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, u
 	case CSR_VL:     if (!vec_on(h)) return false; *v = h->vl; return true;
 	case CSR_VTYPE:  if (!vec_on(h)) return false; *v = h->vtype; return true;
 	case CSR_VLENB:  if (!vec_on(h)) return false; *v = h->vlenb; return true;
-	case CSR_CYCLE:
-	case CSR_INSTRET:
-		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !counter_ok(h, csr)) return false;
-		*v = csr == CSR_CYCLE ? cycles_at(h, d) + (uint64_t)h->mcycle_delta
-				      : k64_instret_at(h, d) + (uint64_t)h->minstret_delta;
-		return true;
 	case CSR_TIME:
-		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !counter_ok(h, csr)) return false;
-		*v = h->ts ? (uint64_t)((unsigned __int128)h->ts->cycles(h->ts->ctx, d) * 10000000u / h->ts->hz)
-			   : k64_clock_ns(h) / 100;
+		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !k64_counter_ok(h, csr)) return false;
+		*v = h->ts ? k64_time_ticks(h, h->ts->cycles(h->ts->ctx, d)) : k64_clock_ns(h) / 100;
 		return true;
-	case CSR_MCYCLE:
-	case CSR_MINSTRET:
-		if (h->priv != K64_PRIV_M) return false;
-		*v = csr == CSR_MCYCLE ? cycles_at(h, d) + (uint64_t)h->mcycle_delta
-				       : k64_instret_at(h, d) + (uint64_t)h->minstret_delta;
+	case CSR_STIMECMP:
+		if (!stimecmp_ok(h)) return false;
+		*v = h->stimecmp;
 		return true;
 	default:
-		if (csr >= CSR_HPM3 && csr <= CSR_HPM31) {
-			/* hpmcounterN counts model event N (doc/cycle-model.md); zero without a model */
-			if (!k64_has(&h->isa, K64_EXT_ZIHPM) || !counter_ok(h, csr)) return false;
-			*v = h->ts ? h->ts->event(h->ts->ctx, csr - 0xc00) : 0;
-			return true;
-		}
+		if (k64_pmu_csr(csr))
+			return k64_pmu_read(h, d, csr, v);
 		return k64_priv_csr_read(h, csr, v);
 	}
 }
@@ -98,19 +87,16 @@ bool k64_csr_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, 
 	case CSR_VXSAT:  if (!vec_on(h)) return false; h->vxsat = v & 1; goto vdirty;
 	case CSR_VXRM:   if (!vec_on(h)) return false; h->vxrm = v & 3; goto vdirty;
 	case CSR_VCSR:   if (!vec_on(h)) return false; h->vxsat = v & 1; h->vxrm = (v >> 1) & 3; goto vdirty;
-	case CSR_MCYCLE:
-	case CSR_MINSTRET:
-		/* Privileged spec 3.1.11: the written value is what the next instruction reads (the
-		 * writing instruction's own increment is not counted). Kept as an offset from the
-		 * retired-instruction count, which stays the simulator's own. */
-		if (h->priv != K64_PRIV_M)
-			return false;
-		if (csr == CSR_MCYCLE)
-			h->mcycle_delta = (int64_t)(v - cycles_at(h, d) - 1);
-		else
-			h->minstret_delta = (int64_t)(v - k64_instret_at(h, d) - 1);
+	case CSR_STIMECMP:
+		if (!stimecmp_ok(h)) return false;
+		h->stimecmp = v;
+		k64_priv_sstc_update(h, k64_time_ticks(h, k64_now(h, d)));
+		if (h->fe.timer)
+			h->fe.timer(h->fe.ctx, h);
 		return true;
 	default:
+		if (k64_pmu_csr(csr))
+			return k64_pmu_write(h, d, csr, v);
 		return k64_priv_csr_write(h, csr, v);
 	}
 	h->mstatus |= K64_MSTATUS_FS | K64_MSTATUS_SD;

@@ -10,13 +10,19 @@ static bool k64_boundary(struct k64_hart *h)
 {
 	if (h->flush_pending)
 		k64_cache_flush(h);
+	if (unlikely(h->pmu_deadline) && h->instret >= h->pmu_deadline)
+		k64_pmu_poll(h);   /* a counter may have overflowed (Sscofpmf) */
 	if (unlikely(h->fe_boundary_at) && h->instret >= h->fe_boundary_at && !h->stopped)
 		h->fe.boundary(h->fe.ctx, h);
+	if (unlikely(h->dbg != NULL) && h->dbg->stop)
+		return false;   /* a breakpoint or the end of a single step (core/debug.c) */
 	if (!h->stopped)
 		k64_priv_interrupt(h);
 	h->limit = h->stopped ? 0 : h->max_insns ? h->max_insns : UINT64_MAX;
 	if (h->fe_boundary_at && h->fe_boundary_at < h->limit)
 		h->limit = h->fe_boundary_at;
+	if (h->pmu_deadline && h->pmu_deadline < h->limit)
+		h->limit = h->pmu_deadline;
 	return h->instret < h->limit;
 }
 
@@ -130,6 +136,8 @@ void k64_exit_after(struct k64_hart *h, const struct k64_dinsn *d)
 
 void k64_take_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
 {
+	if (unlikely(h->dbg != NULL) && k64_debug_trap(h, cause, tval))
+		return;   /* a debugger's breakpoint: neither the front-end nor the guest sees it */
 	if (h->instret != h->trap_streak_instret) {
 		h->trap_streak_instret = h->instret;
 		h->trap_streak = 0;

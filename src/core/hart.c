@@ -28,6 +28,7 @@ void k64_hart_free(struct k64_hart *h)
 {
 	k64_cache_free(h->cache);
 	h->cache = NULL;
+	k64_debug_free(h);
 	free(h->acc);
 	h->acc = NULL;
 	h->nobs = 0;

@@ -27,10 +27,22 @@ enum {
 	K64_CAUSE_LOAD_PAGE = 13, K64_CAUSE_STORE_PAGE = 15,
 };
 enum { K64_PRIV_U = 0, K64_PRIV_S = 1, K64_PRIV_M = 3 };
+#define K64_IRQ_LCOFI 13       /* Sscofpmf local counter-overflow interrupt (mip/mie bit, cause) */
 
 struct k64_hart;
 struct k64_dinsn;
 struct k64_bus;
+
+/* A debugger's breakpoints and stop requests (core/debug.c); the hart has none (h->dbg = NULL)
+ * until a debugger sets a breakpoint or single-steps. */
+struct k64_debug {
+	uint64_t *bp;                /* breakpoint addresses */
+	unsigned n, cap;
+	bool step;                   /* single-stepping: a trap taken also ends the step */
+	bool stop;                   /* the run ends at the next boundary */
+	bool hit;                    /* ... because a breakpoint was reached (pc = its address) */
+};
+
 typedef void (*k64_exec_fn)(struct k64_hart *h, const struct k64_dinsn *d);
 
 /* One pre-decoded instruction. Fields are extracted once at decode; `raw` keeps the original
@@ -85,7 +97,7 @@ struct k64_block {
 	struct k64_block *succ[2];   /* chained successors: [0] taken/target, [1] fall-through */
 	uint32_t n;                  /* instructions (the trailing K64_OP_FALL, if any, not counted) */
 	uint32_t obs_slot;           /* an observer's (the timing model's) note on the block: 0 when built */
-	uint64_t key;                /* h->fetch_key it was fetched under (0: untranslated) */
+	uint64_t key;                /* h->fetch_key it was fetched under (bit 63 clear: untranslated) */
 	struct k64_dinsn d[];
 };
 
@@ -105,7 +117,16 @@ struct k64_frontend {
 	/* Called at a block boundary once instret >= h->fe_boundary_at (Linux user mode: a
 	 * thread's quantum is over); it sets the next fe_boundary_at (0 = none). */
 	void (*boundary)(void *ctx, struct k64_hart *h);
+	/* Full system (board/): wfi found no pending enabled interrupt at cycle/instret `now`
+	 * (k64_now); the board may let time pass until its next event. NULL: wfi is a nop. */
+	void (*wfi)(void *ctx, struct k64_hart *h, uint64_t now);
+	/* A timer comparator in the core changed (stimecmp): the board reschedules its checks. */
+	void (*timer)(void *ctx, struct k64_hart *h);
 };
+
+/* A counter is frozen at val, or (running) val + (source now - base), where the source is the
+ * cycle count, the retired-instruction count or an event count (core/pmu.c). */
+struct k64_counter { uint64_t val, base; };
 
 struct k64_hart {
 	uint64_t x[33];
@@ -139,14 +160,14 @@ struct k64_hart {
 
 	/* privileged state (M-mode; see core/priv.c) */
 	uint64_t mstatus, misa, medeleg, mideleg, mie, mip, mtvec, mscratch, mepc, mcause, mtval;
-	uint64_t mcounteren, mcountinhibit, menvcfg, mseccfg;
+	uint64_t mcounteren, mcountinhibit, menvcfg;
 	uint64_t pmpcfg[16], pmpaddr[64];
 	uint64_t stvec, sscratch, sepc, scause, stval, satp, scounteren, senvcfg;
 	/* translation context (core/mmu.c, recomputed by k64_mmu_sync) */
 	uint16_t satp_modes;         /* bit MODE set for each supported satp.MODE (8 = Sv39, ...) */
 	bool xl_data;                /* loads and stores are translated */
 	uint8_t xl_dpriv;            /* their effective privilege (MPRV) */
-	uint64_t fetch_key;          /* 0: fetch untranslated; else the decoded blocks' key */
+	uint64_t fetch_key;          /* the decoded blocks' key; bit 63: fetch is translated (core/mmu.c) */
 	uint64_t mmu_dkey, mmu_satp; /* what the TLB was filled under */
 	uint64_t time_base;          /* host or virtual clock origin, see core/csr.c */
 	bool virtual_clock;
@@ -160,7 +181,6 @@ struct k64_hart {
 	uint64_t trap_cause, trap_tval;
 	bool trap_pending;
 	uint64_t trap_streak, trap_streak_instret;  /* consecutive traps with no retirement */
-	int64_t mcycle_delta, minstret_delta;      /* written minus counted (mcycle/minstret writes) */
 	uint64_t ialign_mask;            /* 2 without C (IALIGN = 32), else 0 */
 	jmp_buf jmp;
 	struct k64_cache *cache;
@@ -189,6 +209,23 @@ struct k64_hart {
 
 	/* cold, last so that the layout of everything above is unchanged */
 	struct k64_bus *bus;             /* memory-mapped devices (dev/bus.h), NULL = none */
+	/* Interrupt lines driven by devices (board/: CLINT MSIP/MTIP, PLIC MEIP/SEIP) and by Sstc
+	 * (STIP): mip as read is h->mip | h->irq_lines (k64_priv_set_lines). */
+	uint64_t irq_lines;
+	uint64_t stimecmp;               /* Sstc */
+	uint64_t time_skip;              /* ticks the board let pass in wfi (added to time) */
+	struct k64_debug *dbg;           /* debugger state (core/debug.c), NULL = none */
+	/* PMP (core/pmp.c): pmp_n entries exist (--pmp; 0 in Linux user mode) */
+	unsigned pmp_n;
+	bool pmp_locked;                 /* an entry has L set: M-mode accesses are checked too */
+	/* counters (core/pmu.c): [0] mcycle, [2] minstret, [3..31] mhpmcounterN */
+	struct k64_counter ctr[32];
+	uint64_t mhpmevent[32];          /* [3..31]: OF, MINH, SINH, UINH and the event number */
+	uint64_t mcyclecfg, minstretcfg; /* Smcntrpmf: MINH, SINH, UINH */
+	uint32_t ctr_running;            /* bit i: ctr[i] counts in the current privilege */
+	uint32_t ctr_filtered;           /* bit i: ctr[i] has a privilege filter (priv changes matter) */
+	uint64_t pmu_deadline;           /* instret at which to look for an overflow (0 = none) */
+	uint64_t mstateen[4], sstateen[4];
 };
 
 static inline uint8_t *k64_vr(struct k64_hart *h, unsigned r) { return h->vreg + (size_t)r * h->vlenb; }
@@ -204,6 +241,14 @@ static inline K64_NORETURN void k64_illegal(struct k64_hart *h, const struct k64
 K64_NORETURN void k64_exit_after(struct k64_hart *h, const struct k64_dinsn *d);
 /* Takes an exception now (pc = faulting instruction): front-end first, else architecturally. */
 void k64_take_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
+/* Debugger (core/debug.c): breakpoints by address (0, or -1 when out of memory / not set);
+ * k64_debug_trap stops the run at one (true) or ends a single step after a trap. */
+bool k64_debug_is_bp(const struct k64_debug *g, uint64_t pc);
+struct k64_debug *k64_debug_get(struct k64_hart *h);   /* allocated on first use; NULL: no memory */
+int k64_debug_insert(struct k64_hart *h, uint64_t pc);
+int k64_debug_remove(struct k64_hart *h, uint64_t pc);
+bool k64_debug_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
+void k64_debug_free(struct k64_hart *h);
 /* Architectural trap into M-mode (core/priv.c). */
 void k64_priv_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
 
@@ -245,6 +290,25 @@ bool k64_probe(struct k64_hart *h, uint64_t a, uint64_t len, bool write);
  * code and watched pages (core/memory.c). */
 void k64_note_store(struct k64_hart *h, uint64_t pa, unsigned size, unsigned perm);
 
+/* PMP (core/pmp.c): the permissions (K64_PERM_R/W/X) PMP gives privilege priv on every byte of
+ * [pa, pa + len); k64_pmp_update after pmpcfg changed. Only the slow paths ask. */
+unsigned k64_pmp_perms(const struct k64_hart *h, uint64_t pa, uint64_t len, unsigned priv);
+void k64_pmp_update(struct k64_hart *h);
+static inline bool k64_pmp_on(const struct k64_hart *h, unsigned priv)
+{
+	return h->pmp_n && (priv < K64_PRIV_M || h->pmp_locked);
+}
+static inline bool k64_pmp_ok(const struct k64_hart *h, uint64_t pa, uint64_t len, unsigned acc, unsigned priv)
+{
+	return !k64_pmp_on(h, priv) || (k64_pmp_perms(h, pa, len, priv) & acc) == acc;
+}
+/* What PMP lets priv do on all of pa's 4 KiB page (the TLB caches pages). */
+static inline unsigned k64_pmp_page(const struct k64_hart *h, uint64_t pa, unsigned priv)
+{
+	return k64_pmp_on(h, priv) ? k64_pmp_perms(h, pa & ~(uint64_t)(K64_PAGE_SIZE - 1), K64_PAGE_SIZE, priv)
+				   : K64_PERM_RWX;
+}
+
 /* Virtual memory (core/mmu.c). k64_mmu_sync recomputes the translation context after priv,
  * mstatus or satp changed (and flushes the TLB if it changed). The others are the translated
  * forms of the slow paths above, used while h->xl_data is set. */
@@ -257,6 +321,8 @@ bool k64_mmu_probe(struct k64_hart *h, uint64_t a, uint64_t len, bool write);
 uint64_t k64_mmu_fetch(struct k64_hart *h, uint64_t va, uint64_t *pa);
 /* sfence.vma, sinval.vma: drop cached translations and the decoded blocks. */
 void k64_mmu_fence(struct k64_hart *h);
+/* A debugger's translation of va (no rights checked, no side effects); false if unmapped. */
+bool k64_mmu_debug_translate(struct k64_hart *h, uint64_t va, uint64_t *pa);
 
 #define K64_TLB_IDX(a) (((a) >> K64_PAGE_SHIFT) & (K64_TLB_SIZE - 1))
 /* &h->tlb[K64_TLB_IDX(a)] as one shift and one mask (entries are 32 bytes). */
@@ -314,9 +380,37 @@ bool k64_priv_interrupt(struct k64_hart *h);
 /* Reset values of the privileged state for a hart starting in `priv` (priv.c). */
 void k64_priv_reset(struct k64_hart *h, unsigned priv);
 
+/* Counters (core/pmu.c). k64_pmu_csr: the CSR is one of them (k64_pmu_read/write decide
+ * access; false = illegal). k64_pmu_priv before h->priv changes (d: an xRET, else NULL);
+ * k64_pmu_poll at a boundary once instret >= h->pmu_deadline (an overflow may be due). */
+bool k64_pmu_csr(unsigned csr);
+bool k64_pmu_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t *v);
+bool k64_pmu_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t v);
+void k64_pmu_reset(struct k64_hart *h);
+void k64_pmu_switch(struct k64_hart *h, const struct k64_dinsn *d, unsigned to);
+void k64_pmu_poll(struct k64_hart *h);
+static inline void k64_pmu_priv(struct k64_hart *h, const struct k64_dinsn *d, unsigned to)
+{
+	if (unlikely(h->ctr_filtered) && to != h->priv)
+		k64_pmu_switch(h, d, to);
+}
+
 /* Nanoseconds since the run began: modelled cycles at the model's clock when a time source is
  * attached, instret with --virtual-clock, else the host monotonic clock. */
 uint64_t k64_clock_ns(const struct k64_hart *h);
+/* The time CSR's value (10 MHz ticks) when the hart's cycle count (with a cycle model) or retired
+ * instruction count (without) is `now`, as a device sees it (k64_now). */
+uint64_t k64_time_ticks(const struct k64_hart *h, uint64_t now);
+/* Zicntr/Zihpm: whether mcounteren (and scounteren) let the current privilege read counter CSR
+ * csr (cycle, time, instret, hpmcounterN; core/pmu.c). */
+bool k64_counter_ok(const struct k64_hart *h, unsigned csr);
+/* Cycles (with a model) or retired instructions at instruction d (observers brought up to date):
+ * the `now` that devices receive. */
+uint64_t k64_now(struct k64_hart *h, const struct k64_dinsn *d);
+/* Device-driven interrupt lines: bits of mask take the values of val (core/priv.c). */
+void k64_priv_set_lines(struct k64_hart *h, uint64_t mask, uint64_t val);
+/* Sstc: recomputes mip.STIP from stimecmp at time ticks `t` (core/priv.c). */
+void k64_priv_sstc_update(struct k64_hart *h, uint64_t t);
 /* Attaches an observer (false if K64_MAX_OBSERVERS are attached); the first attached sees each
  * instruction first. The vector access log is allocated with the first observer. */
 bool k64_observer_add(struct k64_hart *h, const struct k64_observer *o);

@@ -81,10 +81,8 @@ static uint8_t fp_class(const char *n, uint16_t flags)
 	return K64_IC_FMISC;
 }
 
-uint8_t k64_iclass_of(const struct k64_insn_desc *t, uint32_t word)
+static uint8_t classify(const struct k64_insn_desc *t, uint32_t word)
 {
-	if (!t)
-		return K64_IC_ILLEGAL;
 	const char *n = t->name;
 	switch (t->ext) {
 	case K64_EXT_ZVKNED: return K64_IC_VAES;
@@ -131,4 +129,29 @@ uint8_t k64_iclass_of(const struct k64_insn_desc *t, uint32_t word)
 	    !strcmp(n, "wfi") || pre(n, "sfence") || pre(n, "sinval") || pre(n, "wrs"))
 		return K64_IC_SYSTEM;
 	return K64_IC_ALU;
+}
+
+/* The class depends on the table row alone (xkround's on its funct3 too), and blocks are
+ * rebuilt often under an OS (sfence.vma drops them all): the name comparisons above run once
+ * per row, remembered in an open-addressing table keyed by the row's address. */
+#define MEMO_SIZE 4096
+uint8_t k64_iclass_of(const struct k64_insn_desc *t, uint32_t word)
+{
+	static struct { const struct k64_insn_desc *t; uint8_t cls; } memo[MEMO_SIZE];
+	static unsigned used;
+	if (!t)
+		return K64_IC_ILLEGAL;
+	if (t->ext == K64_EXT_XKROUND)
+		return classify(t, word);
+	size_t i = ((uintptr_t)t / sizeof *t) % MEMO_SIZE;
+	for (unsigned probes = 0; probes < MEMO_SIZE && memo[i].t; probes++, i = (i + 1) % MEMO_SIZE)
+		if (memo[i].t == t)
+			return memo[i].cls;
+	uint8_t c = classify(t, word);
+	if (used < MEMO_SIZE / 2 && !memo[i].t) {
+		memo[i].t = t;
+		memo[i].cls = c;
+		used++;
+	}
+	return c;
 }

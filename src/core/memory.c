@@ -26,6 +26,8 @@ static unsigned check_pages(struct k64_hart *h, const struct k64_dinsn *d, uint6
 	unsigned need = write ? K64_PERM_W : K64_PERM_R, all = 0;
 	if (!k64_mem_contains(m, a, size))
 		k64_raise(h, d, fault_cause(h, write), a);
+	if (unlikely(!k64_pmp_ok(h, a, size, need, h->xl_dpriv)))   /* 3.7: an access fault */
+		k64_raise(h, d, write ? K64_CAUSE_STORE_ACCESS : K64_CAUSE_LOAD_ACCESS, a);
 	uint64_t off = a - m->base;
 	for (uint64_t p = off >> K64_PAGE_SHIFT; p <= (off + size - 1) >> K64_PAGE_SHIFT; p++) {
 		unsigned perm = m->perm[p];
@@ -55,7 +57,8 @@ static void tlb_fill(struct k64_hart *h, uint64_t a, bool write)
 	struct k64_mem *m = h->mem;
 	if (h->mem_gen != m->gen)
 		k64_tlb_flush(h);
-	unsigned perm = k64_mem_page_perm(m, a);
+	/* a page PMP does not let the access's privilege use as a whole stays out of the TLB */
+	unsigned perm = k64_mem_page_perm(m, a) & (k64_pmp_page(h, a, h->xl_dpriv) | ~(unsigned)K64_PERM_RWX);
 	struct k64_tlb_entry *e = &h->tlb[K64_TLB_IDX(a)];
 	uint64_t page = a >> K64_PAGE_SHIFT;
 	intptr_t addend = (intptr_t)((uintptr_t)m->host - (uintptr_t)m->base);
@@ -71,8 +74,10 @@ static void tlb_fill(struct k64_hart *h, uint64_t a, bool write)
 
 /* Device registers (dev/bus.h): reached from the slow paths only, never through the TLB. The
  * device sees the cycle the access issues, as a counter read would (core/csr.c). */
-static K64_COLD uint64_t device_now(struct k64_hart *h, const struct k64_dinsn *d)
+K64_COLD uint64_t k64_now(struct k64_hart *h, const struct k64_dinsn *d)
 {
+	if (!d)
+		return h->ts ? h->ts->cycles(h->ts->ctx, NULL) : h->instret;
 	if (h->nobs)
 		k64_observe_flush(h, d->idx, false);
 	return h->ts ? h->ts->cycles(h->ts->ctx, d) : k64_instret_at(h, d);
@@ -84,7 +89,7 @@ uint64_t k64_load_slow(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a
 		return k64_mmu_load(h, d, a, size);
 	if (unlikely(h->bus) && k64_bus_find(h->bus, a, size)) {
 		uint64_t v;
-		if (!k64_bus_load(h->bus, a, size, &v, device_now(h, d)))
+		if (!k64_pmp_ok(h, a, size, K64_PERM_R, h->xl_dpriv) || !k64_bus_load(h->bus, a, size, &v, k64_now(h, d)))
 			k64_raise(h, d, K64_CAUSE_LOAD_ACCESS, a);
 		return v;
 	}
@@ -103,7 +108,7 @@ void k64_store_slow(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, u
 		return;
 	}
 	if (unlikely(h->bus) && k64_bus_find(h->bus, a, size)) {
-		if (!k64_bus_store(h->bus, a, size, v, device_now(h, d)))
+		if (!k64_pmp_ok(h, a, size, K64_PERM_W, h->xl_dpriv) || !k64_bus_store(h->bus, a, size, v, k64_now(h, d)))
 			k64_raise(h, d, K64_CAUSE_STORE_ACCESS, a);
 		return;
 	}
@@ -134,5 +139,6 @@ bool k64_probe(struct k64_hart *h, uint64_t a, uint64_t len, bool write)
 {
 	if (h->xl_data)
 		return k64_mmu_probe(h, a, len, write);
-	return k64_mem_host(h->mem, a, len, write ? K64_PERM_W : K64_PERM_R) != NULL;
+	unsigned need = write ? K64_PERM_W : K64_PERM_R;
+	return k64_mem_host(h->mem, a, len, need) != NULL && (!len || k64_pmp_ok(h, a, len, need, h->xl_dpriv));
 }

@@ -7,8 +7,11 @@
  * when fetch translation is on (h->fetch_key != 0). The software TLB (core/hart.h) keeps one
  * 4 KiB translation per entry and is flushed whenever what it caches can change: satp,
  * the effective data privilege (priv, MPRV, MPP), SUM, MXR (k64_mmu_sync), sfence.vma.
- * PMP does not restrict accesses (see core/priv.c). */
+ * PMP (core/pmp.c) is checked on the physical address of every access and PTE read here; the
+ * TLB holds only pages PMP grants as a whole. A translated scalar load or store whose physical
+ * address is a device register goes to the device bus (dev/bus.h), never the TLB. */
 #include "core/hart.h"
+#include "dev/bus.h"
 
 #define PTE_V (1ull << 0)
 #define PTE_R (1ull << 1)
@@ -28,6 +31,9 @@
 #define MS_MXR  (1ull << 19)
 #define MS_MPP_SHIFT 11
 #define MENVCFG_PBMTE (1ull << 62)
+
+#define DKEY_PMP (1ull << 62)          /* k64_mmu_sync: bit 0 clear, untranslated */
+#define FETCH_KEY_PMP (1ull << 62)     /* bit 63 clear: untranslated */
 
 enum walk_result { WALK_OK, WALK_PAGE_FAULT, WALK_ACCESS_FAULT };
 
@@ -51,23 +57,28 @@ void k64_mmu_sync(struct k64_hart *h)
 	uint64_t dkey = 0;
 	if (on && dpriv < K64_PRIV_M)
 		dkey = 1 | dpriv << 1 | (h->mstatus & (MS_SUM | MS_MXR));
-	if (dkey != h->mmu_dkey || (dkey && h->satp != h->mmu_satp))
+	else if (h->pmp_n && dpriv < K64_PRIV_M)
+		dkey = DKEY_PMP;   /* untranslated below M: the TLB holds what PMP gives S and U */
+	if (dkey != h->mmu_dkey || ((dkey & 1) && h->satp != h->mmu_satp))
 		k64_tlb_flush(h);
 	h->mmu_dkey = dkey;
 	h->mmu_satp = h->satp;
-	h->xl_data = dkey != 0;
+	h->xl_data = dkey & 1;
 	h->xl_dpriv = (uint8_t)dpriv;
 	/* Decoded blocks are keyed by satp and by U versus S (fetch permissions differ). MODE is
 	 * 8, 9 or 10, so satp bit 62 is zero and bit 63 of the key marks "translated". */
 	h->fetch_key = on && h->priv < K64_PRIV_M
 		       ? 1ull << 63 | h->satp << 1 | (h->priv == K64_PRIV_U) : 0;
+	/* Untranslated, S and U fetch what PMP gives them, M all memory: their blocks differ. */
+	if (!on && h->pmp_n && h->priv < K64_PRIV_M)
+		h->fetch_key = FETCH_KEY_PMP;
 }
 
 static bool read_pte(struct k64_hart *h, uint64_t pa, uint64_t *pte)
 {
 	/* 10.3.2 step 2: the PTE's address must be memory; otherwise an access fault. */
 	const void *p = k64_mem_host(h->mem, pa, 8, K64_PERM_R);
-	if (!p)
+	if (!p || !k64_pmp_ok(h, pa, 8, K64_PERM_R, K64_PRIV_S))  /* 3.7.2: implicit accesses at S */
 		return false;
 	memcpy(pte, p, 8);
 	return true;
@@ -140,9 +151,10 @@ static enum walk_result walk(struct k64_hart *h, uint64_t va, unsigned priv, uin
 	return WALK_PAGE_FAULT;
 }
 
-/* Translates va for an access acc (K64_PERM_R/W/X) at privilege priv: 0 and *pa, or the cause.
- * The physical page must be memory with the access's permission (else an access fault). */
-static uint64_t translate(struct k64_hart *h, uint64_t va, unsigned acc, unsigned priv, uint64_t *pa,
+/* Translates va for an access acc (K64_PERM_R/W/X) of len bytes (on va's page) at privilege
+ * priv: 0 and *pa, or the cause. The physical page must be memory with the access's permission,
+ * and PMP must grant it (else an access fault). */
+static uint64_t translate(struct k64_hart *h, uint64_t va, uint64_t len, unsigned acc, unsigned priv, uint64_t *pa,
 			  unsigned *rights, unsigned *pperm)
 {
 	switch (walk(h, va, priv, pa, rights)) {
@@ -153,15 +165,20 @@ static uint64_t translate(struct k64_hart *h, uint64_t va, unsigned acc, unsigne
 	if (!(*rights & acc))
 		return page_fault(acc);
 	*pperm = k64_mem_page_perm(h->mem, *pa);
-	if (!(*pperm & acc))
+	if (!(*pperm & acc) || !k64_pmp_ok(h, *pa, len, acc, priv)) {
+		/* a device register (board/, dev/bus.h) that PMP allows: *pperm = 0 tells the caller */
+		if (!(*pperm & acc) && acc != K64_PERM_X && h->bus && k64_bus_find(h->bus, *pa, 1) &&
+		    k64_pmp_ok(h, *pa, len, acc, priv))
+			return *pperm = 0, 0;
 		return access_fault(acc);
+	}
 	return 0;
 }
 
 uint64_t k64_mmu_fetch(struct k64_hart *h, uint64_t va, uint64_t *pa)
 {
 	unsigned rights, pperm;
-	return translate(h, va, K64_PERM_X, h->priv, pa, &rights, &pperm);
+	return translate(h, va, 2, K64_PERM_X, h->priv, pa, &rights, &pperm);
 }
 
 static uint8_t *host_of(const struct k64_hart *h, uint64_t pa)
@@ -176,21 +193,38 @@ static void tlb_fill(struct k64_hart *h, uint64_t va, uint64_t pa, unsigned righ
 	struct k64_tlb_entry *e = &h->tlb[K64_TLB_IDX(va)];
 	uint64_t page = va >> K64_PAGE_SHIFT;
 	e->addend = (intptr_t)((uintptr_t)host_of(h, pa & ~(K64_PAGE_SIZE - 1)) - (va & ~(K64_PAGE_SIZE - 1)));
+	rights &= k64_pmp_page(h, pa, h->xl_dpriv);   /* only pages PMP grants as a whole */
 	e->tag_r = (rights & pperm & K64_PERM_R) ? page : ~0ull;
 	e->tag_w = (rights & pperm & K64_PERM_W) && !(pperm & (K64_PERM_CODE | K64_PERM_WATCH)) ? page : ~0ull;
 }
 
 /* One page's part of a data access: the physical address, or the architectural fault with
  * tval = va (the address of the part that faulted). */
-static uint64_t data_part(struct k64_hart *h, const struct k64_dinsn *d, uint64_t va, bool write, unsigned *pperm)
+static uint64_t data_part(struct k64_hart *h, const struct k64_dinsn *d, uint64_t va, unsigned len, bool write,
+			  unsigned *pperm)
 {
 	uint64_t pa;
 	unsigned rights;
-	uint64_t cause = translate(h, va, write ? K64_PERM_W : K64_PERM_R, h->xl_dpriv, &pa, &rights, pperm);
+	uint64_t cause = translate(h, va, len, write ? K64_PERM_W : K64_PERM_R, h->xl_dpriv, &pa, &rights, pperm);
 	if (cause)
 		k64_raise(h, d, cause, va);
-	tlb_fill(h, va, pa, rights, *pperm);
+	if (*pperm)
+		tlb_fill(h, va, pa, rights, *pperm);
 	return pa;
+}
+
+/* A scalar access that translated to a device: it must not cross the page (nor the register). */
+static K64_COLD uint64_t device_access(struct k64_hart *h, const struct k64_dinsn *d, uint64_t va, uint64_t pa,
+				       unsigned size, bool write, uint64_t v)
+{
+	uint64_t cause = write ? K64_CAUSE_STORE_ACCESS : K64_CAUSE_LOAD_ACCESS;
+	if (!k64_bus_find(h->bus, pa, size))
+		k64_raise(h, d, cause, va);
+	uint64_t now = k64_now(h, d);
+	bool ok = write ? k64_bus_store(h->bus, pa, size, v, now) : k64_bus_load(h->bus, pa, size, &v, now);
+	if (!ok)
+		k64_raise(h, d, cause, va);
+	return v;
 }
 
 /* An access [a, a + size) split at the page boundary: n1 bytes on a's page, the rest on the
@@ -198,12 +232,16 @@ static uint64_t data_part(struct k64_hart *h, const struct k64_dinsn *d, uint64_
 uint64_t k64_mmu_load(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size)
 {
 	unsigned pp, n1 = (unsigned)(K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1)));
-	uint64_t v = 0, pa = data_part(h, d, a, false, &pp);
+	uint64_t v = 0, pa = data_part(h, d, a, size < n1 ? size : n1, false, &pp);
+	if (unlikely(!pp))
+		return device_access(h, d, a, pa, size, false, 0);
 	if (size <= n1) {
 		memcpy(&v, host_of(h, pa), size);
 		return v;
 	}
-	uint64_t pa2 = data_part(h, d, a + n1, false, &pp);
+	uint64_t pa2 = data_part(h, d, a + n1, size - n1, false, &pp);
+	if (!pp)
+		k64_raise(h, d, K64_CAUSE_LOAD_ACCESS, a + n1);
 	memcpy(&v, host_of(h, pa), n1);
 	memcpy((uint8_t *)&v + n1, host_of(h, pa2), size - n1);
 	return v;
@@ -212,13 +250,19 @@ uint64_t k64_mmu_load(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a,
 void k64_mmu_store(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size, uint64_t v)
 {
 	unsigned pp, pp2, n1 = (unsigned)(K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1)));
-	uint64_t pa = data_part(h, d, a, true, &pp);
+	uint64_t pa = data_part(h, d, a, size < n1 ? size : n1, true, &pp);
+	if (unlikely(!pp)) {
+		device_access(h, d, a, pa, size, true, v);
+		return;
+	}
 	if (size <= n1) {
 		memcpy(host_of(h, pa), &v, size);
 		k64_note_store(h, pa, size, pp);
 		return;
 	}
-	uint64_t pa2 = data_part(h, d, a + n1, true, &pp2);
+	uint64_t pa2 = data_part(h, d, a + n1, size - n1, true, &pp2);
+	if (!pp2)
+		k64_raise(h, d, K64_CAUSE_STORE_ACCESS, a + n1);
 	memcpy(host_of(h, pa), &v, n1);
 	memcpy(host_of(h, pa2), (uint8_t *)&v + n1, size - n1);
 	k64_note_store(h, pa, n1, pp);
@@ -232,9 +276,13 @@ void k64_mmu_store(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, un
 void *k64_mmu_access(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size, bool write)
 {
 	unsigned pp, pp2, n1 = (unsigned)(K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1)));
-	uint64_t pa = data_part(h, d, a, write, &pp);
+	uint64_t pa = data_part(h, d, a, size < n1 ? size : n1, write, &pp);
+	if (!pp)   /* vector, AMO and cache-block accesses to a device: access fault */
+		k64_raise(h, d, write ? K64_CAUSE_STORE_ACCESS : K64_CAUSE_LOAD_ACCESS, a);
 	if (size > n1) {
-		uint64_t pa2 = data_part(h, d, a + n1, write, &pp2);
+		uint64_t pa2 = data_part(h, d, a + n1, size - n1, write, &pp2);
+		if (!pp2)
+			k64_raise(h, d, write ? K64_CAUSE_STORE_ACCESS : K64_CAUSE_LOAD_ACCESS, a + n1);
 		if (pa2 != pa + n1)
 			k64_raise(h, d, write ? K64_CAUSE_MISALIGNED_STORE : K64_CAUSE_MISALIGNED_LOAD, a);
 		if (write)
@@ -252,12 +300,12 @@ bool k64_mmu_probe(struct k64_hart *h, uint64_t a, uint64_t len, bool write)
 	uint64_t pa, pa2;
 	if (len == 0)
 		return true;
-	if (translate(h, a, acc, h->xl_dpriv, &pa, &rights, &pp))
-		return false;
 	uint64_t n1 = K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1));
+	if (translate(h, a, len < n1 ? len : n1, acc, h->xl_dpriv, &pa, &rights, &pp) || !pp)
+		return false;
 	if (len <= n1)
 		return true;
-	if (len - n1 > K64_PAGE_SIZE || translate(h, a + n1, acc, h->xl_dpriv, &pa2, &rights, &pp))
+	if (len - n1 > K64_PAGE_SIZE || translate(h, a + n1, len - n1, acc, h->xl_dpriv, &pa2, &rights, &pp) || !pp)
 		return false;
 	return pa2 == pa + n1;
 }
@@ -270,4 +318,13 @@ void k64_mmu_fence(struct k64_hart *h)
 	k64_tlb_flush(h);
 	h->flush_pending = true;
 	h->limit = 0;
+}
+
+/* A debugger's view of va (core/machine.c, k64_debug_read_mem): the walk under satp at the
+ * hart's privilege, whatever the leaf allows; no side effects (Svade: the walk writes nothing).
+ * False if va is not mapped. */
+bool k64_mmu_debug_translate(struct k64_hart *h, uint64_t va, uint64_t *pa)
+{
+	unsigned rights;
+	return walk(h, va, h->priv, pa, &rights) == WALK_OK;
 }

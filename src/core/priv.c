@@ -1,8 +1,9 @@
 /* Machine- and supervisor-level privileged state (RISC-V Privileged Architecture 1.13):
  * the M- and S-mode CSRs, trap entry with delegation, mret/sret, wfi and sfence.vma.
  * satp selects Bare or the translation modes of h->satp_modes (core/mmu.c walks the tables);
- * PMP registers hold their values but do not restrict accesses; there are no interrupt sources, only
- * software-written pending bits. Counter CSRs (mcycle, minstret) live in core/csr.c. */
+ * PMP entries beyond h->pmp_n read zero; core/pmp.c applies the others. Interrupt lines come
+ * from the board's devices (k64_priv_set_lines) and from Sstc's stimecmp. The counters and
+ * their CSRs are in core/pmu.c. */
 #include "core/hart.h"
 
 /* mstatus fields (3.1.6). */
@@ -34,7 +35,7 @@
 #define IRQ_MTI 7
 #define IRQ_SEI 9
 #define IRQ_MEI 11
-#define IRQ_S_MASK ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI))
+#define IRQ_S_MASK ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << K64_IRQ_LCOFI))
 #define IRQ_ALL_MASK (IRQ_S_MASK | (1ull << IRQ_MSI) | (1ull << IRQ_MTI) | (1ull << IRQ_MEI))
 
 /* Exceptions that medeleg may delegate: all defined ones except ecall from M (3.1.8). */
@@ -46,9 +47,26 @@
 		       (1ull << K64_CAUSE_FETCH_PAGE) | (1ull << K64_CAUSE_LOAD_PAGE) |           \
 		       (1ull << K64_CAUSE_STORE_PAGE))
 
-/* menvcfg/senvcfg: FIOM, CBIE, CBCFE, CBZE (3.1.18, 10.1.10); menvcfg also PBMTE (Svpbmt). */
+/* menvcfg/senvcfg: FIOM, CBIE, CBCFE, CBZE (3.1.18, 10.1.10); menvcfg also PBMTE (Svpbmt).
+ * STCE (MENVCFG_STCE) joins MENVCFG_WRITABLE with Sstc. */
 #define ENVCFG_MASK 0xf1ull
+#define ENVCFG_CBIE (3ull << 4)
 #define MENVCFG_PBMTE (1ull << 62)
+#define MENVCFG_STCE (1ull << 63)   /* Sstc: stimecmp drives mip.STIP */
+#define MENVCFG_WRITABLE (ENVCFG_MASK | MENVCFG_PBMTE | MENVCFG_STCE)
+
+/* Smstateen/Ssstateen: SE0 (bit 63 of mstateen0; bit 63 of mstateen1..3 likewise) gates the
+ * matching sstateen below M, ENVCFG (bit 62) gates senvcfg. No other state they guard exists
+ * here (no Zfinx, Zcmt, AIA, Sscsrind, scontext, custom state): those bits read 0, and
+ * sstateen0..3 have no writable bit. */
+#define STATEEN_SE (1ull << 63)
+#define STATEEN0_ENVCFG (1ull << 62)
+
+/* CBIE = 10 is reserved (3.1.18): it reads back as 00. */
+static uint64_t envcfg_legal(uint64_t v)
+{
+	return (v & ENVCFG_CBIE) == (2ull << 4) ? v & ~ENVCFG_CBIE : v;
+}
 
 /* pmpcfg entry bits (3.7.1). */
 #define PMP_R 0x01
@@ -98,9 +116,12 @@ void k64_priv_reset(struct k64_hart *h, unsigned priv)
 		h->mstatus |= 1ull << 9;  /* VS = Initial */
 	h->medeleg = h->mideleg = h->mie = h->mip = 0;
 	h->mtvec = h->mscratch = h->mepc = h->mcause = h->mtval = 0;
-	h->mcounteren = h->mcountinhibit = h->menvcfg = h->mseccfg = 0;
+	h->mcounteren = h->menvcfg = 0;
 	memset(h->pmpcfg, 0, sizeof h->pmpcfg);
 	memset(h->pmpaddr, 0, sizeof h->pmpaddr);
+	k64_pmp_update(h);
+	memset(h->mstateen, 0, sizeof h->mstateen);   /* Smstateen: writable bits reset to 0 */
+	k64_pmu_reset(h);
 	h->stvec = h->sscratch = h->sepc = h->scause = h->stval = h->satp = 0;
 	h->scounteren = h->senvcfg = 0;
 	h->priv = priv;
@@ -134,13 +155,15 @@ static void mstatus_write(struct k64_hart *h, uint64_t val)
 }
 
 /* pmpcfg: 8 entries per register on RV64; a locked entry ignores writes; W without R is
- * reserved and reads back cleared (3.7.1). */
+ * reserved and reads back cleared; entries that do not exist read zero (3.7.1). */
 static void pmpcfg_write(struct k64_hart *h, unsigned n, uint64_t val)
 {
 	uint64_t old = h->pmpcfg[n], out = 0;
 	for (unsigned i = 0; i < 8; i++) {
 		uint8_t o = (uint8_t)(old >> (8 * i)), c = (uint8_t)(val >> (8 * i));
-		if (o & PMP_L) {
+		if ((n / 2) * 8 + i >= h->pmp_n) {
+			c = 0;
+		} else if (o & PMP_L) {
 			c = o;
 		} else {
 			c &= 0x9f; /* bits 6:5 are reserved, read as zero */
@@ -160,7 +183,7 @@ static uint8_t pmp_entry_cfg(const struct k64_hart *h, unsigned i)
 /* pmpaddr i ignores writes when entry i is locked, or entry i+1 is a locked TOR entry (3.7.1). */
 static void pmpaddr_write(struct k64_hart *h, unsigned i, uint64_t val)
 {
-	if (pmp_entry_cfg(h, i) & PMP_L)
+	if (i >= h->pmp_n || (pmp_entry_cfg(h, i) & PMP_L))
 		return;
 	if (i + 1 < 64) {
 		uint8_t next = pmp_entry_cfg(h, i + 1);
@@ -168,6 +191,13 @@ static void pmpaddr_write(struct k64_hart *h, unsigned i, uint64_t val)
 			return;
 	}
 	h->pmpaddr[i] = val & ((1ull << 54) - 1); /* address bits 55:2 */
+}
+
+/* New PMP rules apply to the next access and fetch: cached pages and decoded blocks go. */
+static void pmp_changed(struct k64_hart *h)
+{
+	k64_pmp_update(h);
+	k64_mmu_fence(h);
 }
 
 /* Privilege needed by a CSR number: bits 9:8 (2.1). Level 2 (hypervisor) is not implemented. */
@@ -194,12 +224,21 @@ bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 	case 0x104: v = h->mie & h->mideleg; break;                        /* sie */
 	case 0x105: v = h->stvec; break;
 	case 0x106: v = h->scounteren; break;
-	case 0x10a: v = h->senvcfg; break;
+	case 0x10a:
+		if (h->priv < K64_PRIV_M && !(h->mstateen[0] & STATEEN0_ENVCFG))
+			return false;
+		v = h->senvcfg;
+		break;
+	case 0x10c: case 0x10d: case 0x10e: case 0x10f:                 /* sstateen0..3 */
+		if (h->priv < K64_PRIV_M && !(h->mstateen[csr - 0x10c] & STATEEN_SE))
+			return false;
+		v = 0;
+		break;
 	case 0x140: v = h->sscratch; break;
 	case 0x141: v = epc_read(h, h->sepc); break;
 	case 0x142: v = h->scause; break;
 	case 0x143: v = h->stval; break;
-	case 0x144: v = h->mip & h->mideleg; break;                        /* sip */
+	case 0x144: v = (h->mip | h->irq_lines) & h->mideleg; break;       /* sip */
 	case 0x180:                                                        /* satp */
 		if (satp_trapped(h))
 			return false;
@@ -214,13 +253,12 @@ bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 	case 0x305: v = h->mtvec; break;
 	case 0x306: v = h->mcounteren; break;
 	case 0x30a: v = h->menvcfg; break;
-	case 0x320: v = h->mcountinhibit; break;
+	case 0x30c: case 0x30d: case 0x30e: case 0x30f: v = h->mstateen[csr - 0x30c]; break;
 	case 0x340: v = h->mscratch; break;
 	case 0x341: v = epc_read(h, h->mepc); break;
 	case 0x342: v = h->mcause; break;
 	case 0x343: v = h->mtval; break;
-	case 0x344: v = h->mip; break;
-	case 0x747: v = h->mseccfg; break;
+	case 0x344: v = h->mip | h->irq_lines; break;
 	case 0xf11: case 0xf12: case 0xf13: case 0xf14: case 0xf15:        /* mvendorid..mconfigptr */
 		v = 0;
 		break;
@@ -236,8 +274,6 @@ bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 			v = h->pmpcfg[csr - 0x3a0];
 		} else if (csr >= 0x3b0 && csr <= 0x3ef) {   /* pmpaddr0..63 */
 			v = h->pmpaddr[csr - 0x3b0];
-		} else if ((csr >= 0x323 && csr <= 0x33f) || (csr >= 0xb03 && csr <= 0xb1f)) {
-			v = 0;                               /* mhpmevent3..31, mhpmcounter3..31 */
 		} else {
 			return false;
 		}
@@ -259,13 +295,21 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 	case 0x104: h->mie = (h->mie & ~h->mideleg) | (val & h->mideleg & IRQ_S_MASK); break;
 	case 0x105: h->stvec = val & ~2ull; break;
 	case 0x106: h->scounteren = val & 0xffffffffull; break;
-	case 0x10a: h->senvcfg = val & ENVCFG_MASK; break;
+	case 0x10a:
+		if (h->priv < K64_PRIV_M && !(h->mstateen[0] & STATEEN0_ENVCFG))
+			return false;
+		h->senvcfg = envcfg_legal(val & ENVCFG_MASK);
+		break;
+	case 0x10c: case 0x10d: case 0x10e: case 0x10f:
+		if (h->priv < K64_PRIV_M && !(h->mstateen[csr - 0x10c] & STATEEN_SE))
+			return false;
+		break;
 	case 0x140: h->sscratch = val; break;
 	case 0x141: h->sepc = val & ~1ull; break;
 	case 0x142: h->scause = val; break;
 	case 0x143: h->stval = val; break;
-	case 0x144: {                                /* sip: only SSIP is writable (10.1.3) */
-		uint64_t m = h->mideleg & (1ull << IRQ_SSI);
+	case 0x144: {                                /* sip: SSIP and LCOFIP are writable (10.1.3, Sscofpmf) */
+		uint64_t m = h->mideleg & ((1ull << IRQ_SSI) | (1ull << K64_IRQ_LCOFI));
 		h->mip = (h->mip & ~m) | (val & m);
 		break;
 	}
@@ -290,29 +334,41 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 	case 0x306: h->mcounteren = val & 0xffffffffull; break;
 	case 0x30a: {
 		uint64_t old = h->menvcfg;
-		h->menvcfg = val & (ENVCFG_MASK | MENVCFG_PBMTE);
+		h->menvcfg = envcfg_legal(val & MENVCFG_WRITABLE);
+		if (!(h->menvcfg & MENVCFG_STCE))
+			k64_priv_set_lines(h, 1ull << IRQ_STI, 0);
+		else if (h->fe.timer)
+			h->fe.timer(h->fe.ctx, h);   /* STIP now follows stimecmp */
 		/* PBMTE decides which PTEs are valid: translations cached under the old value go */
 		if ((old ^ h->menvcfg) & MENVCFG_PBMTE)
 			k64_mmu_fence(h);
 		break;
 	}
-	case 0x320: h->mcountinhibit = val & 0xfffffffdull; break; /* bit 1 (TM) is zero */
+	case 0x30c: h->mstateen[0] = val & (STATEEN_SE | STATEEN0_ENVCFG); break;
+	case 0x30d: case 0x30e: case 0x30f: h->mstateen[csr - 0x30c] = val & STATEEN_SE; break;
 	case 0x340: h->mscratch = val; break;
 	case 0x341: h->mepc = val & ~1ull; break;
 	case 0x342: h->mcause = val; break;
 	case 0x343: h->mtval = val; break;
-	case 0x344: h->mip = (h->mip & ~IRQ_S_MASK) | (val & IRQ_S_MASK); break;
-	case 0x747: break;                                  /* mseccfg: no Smepmp fields */
+	case 0x344: {                                /* with Sstc on, STIP is stimecmp's (read-only) */
+		uint64_t m = IRQ_S_MASK & ~((h->menvcfg & MENVCFG_STCE) ? 1ull << IRQ_STI : 0);
+		h->mip = (h->mip & ~m) | (val & m);
+		break;
+	}
 	case 0x7a0: case 0x7a1: case 0x7a2: case 0x7a3: break;
 	default:
 		if (csr >= 0x3a0 && csr <= 0x3af) {
 			if (csr & 1)
 				return false;
+			uint64_t old = h->pmpcfg[csr - 0x3a0];
 			pmpcfg_write(h, csr - 0x3a0, val);
+			if (h->pmpcfg[csr - 0x3a0] != old)
+				pmp_changed(h);
 		} else if (csr >= 0x3b0 && csr <= 0x3ef) {
+			uint64_t old = h->pmpaddr[csr - 0x3b0];
 			pmpaddr_write(h, csr - 0x3b0, val);
-		} else if ((csr >= 0x323 && csr <= 0x33f) || (csr >= 0xb03 && csr <= 0xb1f)) {
-			/* hardwired to zero */
+			if (h->pmpaddr[csr - 0x3b0] != old)
+				pmp_changed(h);
 		} else {
 			return false;
 		}
@@ -324,8 +380,20 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
  * the dispatch loop's boundary check takes it before the next instruction (k64_priv_interrupt). */
 static void irq_recheck(struct k64_hart *h)
 {
-	if (h->mip & h->mie)
+	if ((h->mip | h->irq_lines) & h->mie)
 		h->limit = 0;
+}
+
+void k64_priv_set_lines(struct k64_hart *h, uint64_t mask, uint64_t val)
+{
+	h->irq_lines = (h->irq_lines & ~mask) | (val & mask);
+	irq_recheck(h);
+}
+
+void k64_priv_sstc_update(struct k64_hart *h, uint64_t t)
+{
+	bool on = (h->menvcfg & MENVCFG_STCE) && t >= h->stimecmp;
+	k64_priv_set_lines(h, 1ull << IRQ_STI, on ? 1ull << IRQ_STI : 0);
 }
 
 bool k64_priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
@@ -357,6 +425,7 @@ void k64_priv_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
 		ms = set_field(ms, MS_SIE, 0);
 		ms = set_field(ms, MS_SPP, h->priv);
 		h->mstatus = ms;
+		k64_pmu_priv(h, NULL, K64_PRIV_S);   /* Smcntrpmf/Sscofpmf filters */
 		h->priv = K64_PRIV_S;
 		h->pc = (h->stvec & ~3ull) + ((irq && (h->stvec & 3) == 1) ? 4 * code : 0);
 		k64_mmu_sync(h);
@@ -370,6 +439,7 @@ void k64_priv_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
 	ms = set_field(ms, MS_MIE, 0);
 	ms = set_field(ms, MS_MPP, h->priv);
 	h->mstatus = ms;
+	k64_pmu_priv(h, NULL, K64_PRIV_M);
 	h->priv = K64_PRIV_M;
 	h->pc = (h->mtvec & ~3ull) + ((irq && (h->mtvec & 3) == 1) ? 4 * code : 0);
 	k64_mmu_sync(h);
@@ -381,13 +451,13 @@ void k64_priv_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
  * next instruction. Returns true if a trap was taken. */
 bool k64_priv_interrupt(struct k64_hart *h)
 {
-	uint64_t pending = h->mip & h->mie;
+	uint64_t pending = (h->mip | h->irq_lines) & h->mie;
 	if (likely(!pending))
 		return false;
 	uint64_t m_en = (h->priv < K64_PRIV_M || (h->mstatus & MS_MIE)) ? ~h->mideleg : 0;
 	uint64_t s_en = (h->priv < K64_PRIV_S || (h->priv == K64_PRIV_S && (h->mstatus & MS_SIE))) ? h->mideleg : 0;
 	uint64_t take = pending & (m_en | s_en);
-	static const unsigned order[] = { IRQ_MEI, IRQ_MSI, IRQ_MTI, IRQ_SEI, IRQ_SSI, IRQ_STI };
+	static const unsigned order[] = { IRQ_MEI, IRQ_MSI, IRQ_MTI, IRQ_SEI, IRQ_SSI, IRQ_STI, K64_IRQ_LCOFI };
 	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
 		if ((take >> order[i]) & 1) {
 			k64_observe_trap(h, (1ull << 63) | order[i], 0);
@@ -412,6 +482,7 @@ void k64_priv_mret(struct k64_hart *h, const struct k64_dinsn *d)
 	if (mpp != K64_PRIV_M)
 		ms &= ~MS_MPRV;
 	h->mstatus = ms;
+	k64_pmu_priv(h, d, mpp);   /* mret counts in M */
 	h->priv = mpp;
 	h->pc = epc_read(h, h->mepc);
 	k64_mmu_sync(h);
@@ -430,19 +501,24 @@ void k64_priv_sret(struct k64_hart *h, const struct k64_dinsn *d)
 	ms = set_field(ms, MS_SPP, K64_PRIV_U);
 	ms &= ~MS_MPRV; /* SPP is never M */
 	h->mstatus = ms;
+	k64_pmu_priv(h, d, spp);
 	h->priv = spp;
 	h->pc = epc_read(h, h->sepc);
 	k64_mmu_sync(h);
 	k64_priv_interrupt(h);
 }
 
-/* wfi: with a single hart and no interrupt sources it completes at once (a legal
- * implementation, 3.3.3). In U-mode, and in S-mode with mstatus.TW = 1, it is illegal
- * (3.1.6.5; "completes within a bounded time" is not assumed, as in Spike). */
+/* wfi: without a board it completes at once (a legal implementation, 3.3.3). On a board
+ * (fe.wfi) with no interrupt pending and enabled (mie, whatever mstatus.MIE/SIE say, 3.3.3) the
+ * board lets time pass until its next event; wfi ends its block, so an interrupt that is now
+ * pending is taken before the next instruction. In U-mode, and in S-mode with mstatus.TW = 1,
+ * it is illegal (3.1.6.5; "completes within a bounded time" is not assumed, as in Spike). */
 void k64_exec_wfi(struct k64_hart *h, const struct k64_dinsn *d)
 {
 	if (h->priv == K64_PRIV_U || (h->priv == K64_PRIV_S && (h->mstatus & MS_TW)))
 		k64_illegal(h, d);
+	if (h->fe.wfi && !((h->mip | h->irq_lines) & h->mie))
+		h->fe.wfi(h->fe.ctx, h, k64_now(h, d));
 }
 
 /* sfence.vma: illegal in U-mode and in S-mode with TVM = 1 (10.2.1, 3.1.6.5). Svinval's
@@ -465,7 +541,7 @@ static void k64_exec_sfence_inval(struct k64_hart *h, const struct k64_dinsn *d)
 const struct k64_insn_desc k64_insns_priv[] = {
 	{ "mret",       0x30200073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_priv_mret, "", 0 },
 	{ "sret",       0x10200073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_priv_sret, "", 0 },
-	{ "wfi",        0x10500073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_wfi, "", 0 },
+	{ "wfi",        0x10500073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_exec_wfi, "", 0 },
 	/* they end their block: later instructions are fetched through the new translations */
 	{ "sfence.vma", 0x12000073, 0xfe007fff, K64_EXT_I, K64_FMT_R, K64_F_END, K64_OP_CALL, k64_exec_sfence_vma, "s,t", 0 },
 	{ "sinval.vma", 0x16000073, 0xfe007fff, K64_EXT_I, K64_FMT_R, K64_F_END, K64_OP_CALL, k64_exec_sfence_vma, "s,t", 0 },

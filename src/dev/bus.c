@@ -39,7 +39,7 @@ int k64_bus_add(struct k64_bus *b, uint64_t base, uint64_t size, const struct k6
 		if (base < b->r[i].base + b->r[i].size && b->r[i].base < base + size)
 			return snprintf(err, errlen, "%s at 0x%llx overlaps %s at 0x%llx", name, (unsigned long long)base,
 					b->r[i].name, (unsigned long long)b->r[i].base), -1;
-	b->r[b->n++] = (struct k64_bus_region){ base, size, ops, dev, name };
+	b->r[b->n++] = (struct k64_bus_region){ base, size, ops, dev, name, 0 };
 	if (b->n == 1 || base < b->lo)
 		b->lo = base;
 	if (b->n == 1 || base + size > b->hi)
@@ -71,13 +71,34 @@ bool k64_bus_load(struct k64_bus *b, uint64_t a, unsigned size, uint64_t *val, u
 {
 	const struct k64_bus_region *r = k64_bus_find(b, a, size);
 	*val = 0;
-	return r && r->ops->read && r->ops->read(r->dev, a - r->base, size, val, now);
+	bool ok = r && r->ops->read && r->ops->read(r->dev, a - r->base, size, val, now);
+	if (ok && r->irq && b->irq_changed)
+		b->irq_changed(b->irq_ctx, now);
+	return ok;
+}
+
+uint32_t k64_bus_irqs(struct k64_bus *b, uint64_t now, uint64_t *next)
+{
+	uint32_t lines = 0;
+	*next = ~0ull;
+	for (unsigned i = 0; i < b->n; i++) {
+		const struct k64_bus_region *r = &b->r[i];
+		uint64_t n = ~0ull;
+		if (r->irq && r->ops->irq && r->ops->irq(r->dev, now, &n))
+			lines |= 1u << r->irq;
+		if (n < *next)
+			*next = n;
+	}
+	return lines;
 }
 
 bool k64_bus_store(struct k64_bus *b, uint64_t a, unsigned size, uint64_t val, uint64_t now)
 {
 	const struct k64_bus_region *r = k64_bus_find(b, a, size);
-	return r && r->ops->write && r->ops->write(r->dev, a - r->base, size, val, now);
+	bool ok = r && r->ops->write && r->ops->write(r->dev, a - r->base, size, val, now);
+	if (ok && r->irq && b->irq_changed)
+		b->irq_changed(b->irq_ctx, now);
+	return ok;
 }
 
 /* ---- bus master ---------------------------------------------------------------------------- */
@@ -153,6 +174,13 @@ void k64_dma_settle(const struct k64_bus *b, struct k64_dma_ctl *c, uint64_t now
 uint32_t k64_dma_status(const struct k64_dma_ctl *c)
 {
 	return c->pending ? K64_DMA_BUSY : c->status;
+}
+
+bool k64_dma_irq(const struct k64_bus *b, struct k64_dma_ctl *c, uint64_t now, uint64_t *next)
+{
+	k64_dma_settle(b, c, now);
+	*next = c->pending ? c->end : ~0ull;   /* contention can only make it later: checked again then */
+	return !c->pending && (c->status & (K64_DMA_DONE | K64_DMA_ERROR));
 }
 
 bool k64_dma_ctrl_write(struct k64_dma_ctl *c, uint32_t v)

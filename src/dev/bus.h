@@ -28,6 +28,9 @@ struct k64_bus_ops {
 	bool (*read)(void *dev, uint64_t off, unsigned size, uint64_t *val, uint64_t now);
 	bool (*write)(void *dev, uint64_t off, unsigned size, uint64_t val, uint64_t now);
 	void (*free)(void *dev);
+	/* Optional: the device's interrupt line at `now` (brought up to date first), and in *next
+	 * the `now` at which it may change by itself (an operation finishing), ~0 if never. */
+	bool (*irq)(void *dev, uint64_t now, uint64_t *next);
 };
 
 /* The DMA timing the devices compute their busy time from (doc/keccak-dma.md). */
@@ -51,6 +54,7 @@ struct k64_bus_region {
 	const struct k64_bus_ops *ops;
 	void *dev;
 	const char *name;
+	unsigned irq;             /* full system: its PLIC source (0 = not wired) */
 };
 
 struct k64_bus {
@@ -63,6 +67,9 @@ struct k64_bus {
 	 * decoded blocks at the next boundary). */
 	void (*code_written)(void *ctx);
 	void *code_ctx;
+	/* Full system: called after an access to a region with an interrupt line (board/). */
+	void (*irq_changed)(void *ctx, uint64_t now);
+	void *irq_ctx;
 };
 
 void k64_bus_init(struct k64_bus *b, struct k64_mem *mem);
@@ -82,6 +89,9 @@ static inline const struct k64_bus_region *k64_bus_find(const struct k64_bus *b,
 }
 /* True if [a, a + size) touches any region (vector and AMO accesses must fault there). */
 bool k64_bus_overlaps(const struct k64_bus *b, uint64_t a, uint64_t size);
+
+/* The wired devices' interrupt lines at now: bit s for PLIC source s; *next as in k64_bus_ops.irq. */
+uint32_t k64_bus_irqs(struct k64_bus *b, uint64_t now, uint64_t *next);
 
 /* Scalar accesses from the hart: false = access fault. */
 bool k64_bus_load(struct k64_bus *b, uint64_t a, unsigned size, uint64_t *val, uint64_t now);
@@ -119,6 +129,8 @@ struct k64_dma_ctl {
 /* Brings c up to cycle now (every register access calls it first). */
 void k64_dma_settle(const struct k64_bus *b, struct k64_dma_ctl *c, uint64_t now);
 uint32_t k64_dma_status(const struct k64_dma_ctl *c);
+/* The devices' interrupt line: high on DONE or ERROR until the next start (settles c first). */
+bool k64_dma_irq(const struct k64_bus *b, struct k64_dma_ctl *c, uint64_t now, uint64_t *next);
 /* A write of v to CTRL: true if it starts an operation (a 0-to-1 edge of bit 0; ignored while
  * BUSY). */
 bool k64_dma_ctrl_write(struct k64_dma_ctl *c, uint32_t v);

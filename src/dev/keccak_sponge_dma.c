@@ -133,7 +133,13 @@ static bool reg_write(void *dev, uint64_t off, unsigned size, uint64_t val, uint
 	return true;
 }
 
-static const struct k64_bus_ops ops = { reg_read, reg_write, free };
+static bool irq_line(void *dev, uint64_t now, uint64_t *next)
+{
+	struct sponge_dma *k = dev;
+	return k64_dma_irq(k->bus, &k->c, now, next);
+}
+
+static const struct k64_bus_ops ops = { reg_read, reg_write, free, irq_line };
 
 int k64_keccak_sponge_dma_new(struct k64_bus *b, uint64_t base, char *err, size_t errlen)
 {

@@ -252,11 +252,12 @@ void k64_model_list_params(const struct k64_model *m, FILE *f)
 }
 
 /* ---- memory system ----------------------------------------------------------------------- */
-/* The L1s cache physical 0x8000_0000-0x8FFF_FFFF (§4b); user-mode addresses are virtual with
- * no physical mapping, so all of them are taken as cacheable DRAM below 256 MiB. */
-static bool cacheable(const struct k64_model *m, uint64_t a)
+/* The L1s cache physical 0x8000_0000-0x8FFF_FFFF (§4b). Translated addresses (Linux user mode,
+ * and S/U-mode with satp on in bare metal and on the board) are virtual: the model sees no
+ * physical address, so all of them are taken as cacheable DRAM (xl = the access is translated). */
+static bool cacheable(const struct k64_model *m, uint64_t a, bool xl)
 {
-	return m->user_mode || (a >= 0x80000000ull && a < 0x90000000ull);
+	return m->user_mode || xl || (a >= 0x80000000ull && a < 0x90000000ull);
 }
 
 static bool translated(const struct k64_model *m, const struct k64_hart *h, unsigned priv)
@@ -330,7 +331,8 @@ static __attribute__((noinline)) bool mmio_hit(struct k64_model *m, uint64_t a)
 static inline __attribute__((always_inline)) uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
 	uint64_t c = 0;
-	if (translated(m, h, priv)) {
+	bool xl = translated(m, h, priv);
+	if (xl) {
 		c += tlb(m, &m->dtlb, a, m->p[K64_P_tlb_hit]);
 		m->cause[K64_C_TLB] += m->p[K64_P_tlb_hit];
 	}
@@ -342,7 +344,7 @@ static inline __attribute__((always_inline)) uint64_t data_read(struct k64_model
 		c += m->p[K64_P_split_beat];
 		m->cause[K64_C_SMEM] += m->p[K64_P_split_beat];
 	}
-	if (!m->p[K64_P_dcache_enable] || !cacheable(m, a)) {
+	if (!m->p[K64_P_dcache_enable] || !cacheable(m, a, xl)) {
 		uint64_t u = (m->p[K64_P_mem_read] + m->p[K64_P_refill_overhead]) * (split ? 2 : 1);
 		m->cause[K64_C_CMISS] += u;
 		m->event[K64_EV_MEM_STALL] += u;
@@ -362,7 +364,8 @@ static inline __attribute__((always_inline)) uint64_t data_read(struct k64_model
 static inline __attribute__((always_inline)) uint64_t data_write(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
 	uint64_t c = 0;
-	if (translated(m, h, priv)) {
+	bool xl = translated(m, h, priv);
+	if (xl) {
 		c += tlb(m, &m->dtlb, a, m->p[K64_P_tlb_hit]);
 		m->cause[K64_C_TLB] += m->p[K64_P_tlb_hit];
 	}
@@ -373,7 +376,7 @@ static inline __attribute__((always_inline)) uint64_t data_write(struct k64_mode
 	c += beats * m->p[K64_P_mem_write] + (beats - 1) * m->p[K64_P_split_beat];
 	m->cause[K64_C_SMEM] += beats * m->p[K64_P_mem_write] + (beats - 1) * m->p[K64_P_split_beat];
 	m->event[K64_EV_MEM_STALL] += beats * m->p[K64_P_mem_write];
-	if (m->p[K64_P_dcache_enable] && cacheable(m, a))
+	if (m->p[K64_P_dcache_enable] && cacheable(m, a, xl))
 		for (uint64_t l = a >> m->dc.line_shift; l <= last >> m->dc.line_shift; l++)
 			if (l != m->dc_last)
 				(void)k64_cachesim_access(&m->dc, l << m->dc.line_shift, false);   /* updated if present */
@@ -396,9 +399,10 @@ static __attribute__((noinline)) uint64_t fetch_miss(struct k64_model *m, uint64
 static inline uint64_t fetch_word(struct k64_model *m, struct k64_hart *h, struct fetch *f, uint64_t w, uint64_t start)
 {
 	uint64_t a = w << 3, t = start;
-	if (translated(m, h, h->priv))
+	bool xl = translated(m, h, h->priv);
+	if (xl)
 		t += tlb(m, &m->itlb, a, 0);   /* the translation register is part of fetch_overhead */
-	bool cache = m->p[K64_P_icache_enable] && cacheable(m, a);
+	bool cache = m->p[K64_P_icache_enable] && cacheable(m, a, xl);
 	if (cache) {
 		t += m->fetch_hit;
 		uint64_t ln = a >> m->ic.line_shift;
@@ -535,7 +539,7 @@ static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_d
 				if (xlate)
 					walks += tlb(m, &m->dtlb, lo, 0);
 			}
-			bool cache = cached && cacheable(m, lo);
+			bool cache = cached && cacheable(m, lo, xlate);
 			if (store) {
 				uint64_t beats = ((hi - 1) >> 3) - (lo >> 3) + 1;
 				mem += 1 + beats * (m->p[K64_P_vls_store_beat] + m->p[K64_P_mem_write]);
@@ -912,7 +916,8 @@ static unsigned fetch_kind(const struct k64_model *m, const struct k64_dinsn *d)
 		return F_NONE;
 	/* the buffer holds the previous instruction's last word; the line shortcut applies as
 	 * fetch_word sets it up */
-	if ((w0 >> 3) == (prev >> 3) && m->fetch_shortcut && (!m->p[K64_P_icache_enable] || cacheable(m, prev << 3)))
+	if ((w0 >> 3) == (prev >> 3) && m->fetch_shortcut &&
+	    (!m->p[K64_P_icache_enable] || cacheable(m, prev << 3, translated(m, m->h, m->h->priv))))
 		return F_REPEAT;
 	return F_OTHER;
 }

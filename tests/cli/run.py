@@ -81,6 +81,8 @@ for name, args in [
     ("--vlen below zvl", ["--isa=rv64gcv_zvl512b", "--vlen=256", loop]),
     ("bad --zvknhk", ["--zvknhk=v9", loop]),
     ("bad --mem", ["--mem=12Q", loop]),
+    ("--pmp too big", ["--pmp=65", loop]),
+    ("bad --pmp", ["--pmp=many", loop]),
     ("--env without =", ["--env", "FOO", loop]),
     ("option missing value", ["--isa"]),
     ("missing file", [os.path.join(out, "no-such-file")]),

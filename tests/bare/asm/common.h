@@ -22,6 +22,15 @@ _start:                       \
 	la t0, h;             \
 	csrw mtvec, t0
 
+/* PMP_ALLOW_ALL: PMP entry 0 = all memory, RWX (NAPOT), as firmware sets before it enters S or U
+ * mode: with PMP entries implemented and none matching, S and U have no access (privileged
+ * spec 3.7.1). Clobbers t0. */
+#define PMP_ALLOW_ALL         \
+	li t0, -1;            \
+	csrw pmpaddr0, t0;    \
+	li t0, 0x1f;          \
+	csrw pmpcfg0, t0
+
 /* MRET_PAST_MEPC: a trap handler's return to the instruction after the one at mepc, 2 bytes
  * if its low bits are not 11, else 4. Clobbers t0-t2. */
 #define MRET_PAST_MEPC         \

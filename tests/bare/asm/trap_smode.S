@@ -5,6 +5,7 @@
 // expect-exit: 0
 #include "common.h"
 	START_WITH_HANDLER(mhandler)
+	PMP_ALLOW_ALL
 	la t0, shandler
 	csrw stvec, t0
 	li t0, 1 << 8

@@ -4,6 +4,7 @@
 // expect-exit: 0
 #include "common.h"
 	START_WITH_HANDLER(handler)
+	PMP_ALLOW_ALL
 	li s1, 0
 	la t0, user
 	csrw mepc, t0

@@ -1,9 +1,11 @@
-/* The public API (include/karu64.h): a machine = hart + memory + front-end. */
+/* The public API (include/karu64.h): a machine = hart + memory + front-end (Linux user mode,
+ * bare metal, or the full-system board of board/). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "karu64.h"
 #include "bare/bare.h"
+#include "board/board.h"
 #include "core/hart.h"
 #include "core/trace.h"
 #include "dev/bus.h"
@@ -26,6 +28,7 @@ struct k64_machine {
 	struct k64_profile *profile;
 	struct k64_profobs *profobs;
 	struct k64_bus *bus;     /* NULL: no device */
+	struct k64_board *board; /* full system (cfg.machine) */
 	struct k64_hart *hart;   /* last: large (vector registers) */
 };
 
@@ -45,6 +48,8 @@ int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, c
 		return ERR("--vlen must be a power of two from 128 to %d", K64_VLEN_MAX);
 	if (cfg->vlen && isa.zvl > cfg->vlen)
 		return ERR("--vlen=%u is below the ISA string's zvl%ub", cfg->vlen, isa.zvl);
+	if (cfg->machine && strcmp(cfg->machine, "karu64"))
+		return ERR("unknown machine '%s' (the one board is karu64)", cfg->machine);
 	struct k64_model *model = NULL;
 	if (cfg->model && strcmp(cfg->model, "none")) {
 		if (!(model = k64_model_new(cfg->model, err, errlen)))
@@ -64,14 +69,14 @@ int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, c
 	}
 	m->model = model;
 	m->cfg = *cfg;
-	if (cfg->devices && cfg->devices[0]) {
+	if ((cfg->devices && cfg->devices[0]) || cfg->machine) {
 		if (!(m->bus = malloc(sizeof *m->bus))) {
 			k64_model_free(model);
 			free(m);
 			return ERR("out of memory");
 		}
 		k64_bus_init(m->bus, &m->mem);
-		for (char **dv = cfg->devices; *dv; dv++)
+		for (char **dv = cfg->devices; dv && *dv; dv++)
 			if (k64_bus_add_device(m->bus, *dv, err, errlen)) {
 				k64_bus_free(m->bus);
 				free(m->bus);
@@ -80,7 +85,7 @@ int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, c
 				return -1;
 			}
 	}
-	if (model)
+	if (model || cfg->machine)
 		m->cfg.virtual_clock = true;   /* time is modelled time (--virtual-clock implied) */
 	m->isa = isa;
 	m->vlen = vlen;
@@ -154,6 +159,15 @@ static int attach_devices(struct k64_machine *m, char *err, size_t errlen)
 	return 0;
 }
 
+/* satp.MODE 8, 9, 10 = Sv39, Sv48, Sv57 (privileged spec 10.1.11) */
+static void set_satp_modes(struct k64_machine *m)
+{
+	if (m->cfg.mmu && !strcmp(m->cfg.mmu, "sv48"))
+		m->hart->satp_modes = 1u << 8 | 1u << 9;
+	else if (m->cfg.mmu && !strcmp(m->cfg.mmu, "sv57"))
+		m->hart->satp_modes = 1u << 8 | 1u << 9 | 1u << 10;
+}
+
 int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **argv, char *err, size_t errlen)
 {
 	struct k64_elf e;
@@ -171,6 +185,8 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 		if (k64_mem_init(&m->mem, BARE_BASE, size))
 			return ERR("cannot reserve %llu bytes of guest memory", (unsigned long long)size);
 		k64_hart_init(m->hart, &m->mem, &m->isa, m->vlen);
+		/* Linux user mode has none: PMP is the machine's, not the process's */
+		m->hart->pmp_n = m->cfg.pmp > 64 ? 64 : m->cfg.pmp;
 		struct k64_bare_config bc = { 0 };
 		bc.ram_base = BARE_BASE;
 		bc.ram_size = size;
@@ -204,11 +220,7 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 	m->hart->virtual_clock = m->cfg.virtual_clock;
 	m->hart->vagnostic_ones = m->cfg.vagnostic_ones;
 	m->hart->zvknhk_version = m->cfg.zvknhk && !strcmp(m->cfg.zvknhk, "v0.2") ? 2 : 1;
-	/* satp.MODE 8, 9, 10 = Sv39, Sv48, Sv57 (privileged spec 10.1.11) */
-	if (m->cfg.mmu && !strcmp(m->cfg.mmu, "sv48"))
-		m->hart->satp_modes = 1u << 8 | 1u << 9;
-	else if (m->cfg.mmu && !strcmp(m->cfg.mmu, "sv57"))
-		m->hart->satp_modes = 1u << 8 | 1u << 9 | 1u << 10;
+	set_satp_modes(m);
 	m->hart->max_insns = m->cfg.max_insns;
 	if (m->model && k64_model_attach(m->model, m->hart, !bare, err, errlen))
 		return -1;
@@ -225,6 +237,47 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 	return 0;
 }
 
+int k64_machine_boot(struct k64_machine *m, char *err, size_t errlen)
+{
+	uint64_t size = m->cfg.mem_size ? m->cfg.mem_size : 1ull << 30;
+	if (size & (K64_PAGE_SIZE - 1))
+		return ERR("--mem must be a multiple of 4 KiB");
+	if (k64_mem_init(&m->mem, 0, K64_BOARD_RAM + size))
+		return ERR("cannot reserve %llu bytes of guest memory", (unsigned long long)size);
+	k64_hart_init(m->hart, &m->mem, &m->isa, m->vlen);
+	m->bare = true;   /* physical addresses, M-mode at reset */
+	m->hart->pmp_n = m->cfg.pmp > 64 ? 64 : m->cfg.pmp;
+	if (!(m->board = calloc(1, sizeof *m->board)))
+		return ERR("out of memory");
+	struct k64_board *b = m->board;
+	b->h = m->hart;
+	b->mem = &m->mem;
+	b->bus = m->bus;
+	b->cfg = &m->cfg;
+	b->ram_size = size;
+	m->hart->bus = m->bus;
+	set_satp_modes(m);
+	if (k64_board_boot(b, err, errlen))
+		return -1;
+	/* the optional devices (--device) at their physical addresses */
+	for (unsigned i = 0; i < m->bus->n; i++) {
+		const struct k64_bus_region *r = &m->bus->r[i];
+		if (r->base < K64_BOARD_RAM + size && K64_BOARD_RAM < r->base + r->size)
+			return ERR("device %s at 0x%llx overlaps RAM", r->name, (unsigned long long)r->base);
+		if (m->model && k64_model_add_mmio(m->model, r->base, r->size))
+			return ERR("too many device regions for the cycle model");
+	}
+	m->bus->code_written = devices_wrote_code;
+	m->bus->code_ctx = m->hart;
+	m->hart->virtual_clock = true;
+	m->hart->vagnostic_ones = m->cfg.vagnostic_ones;
+	m->hart->zvknhk_version = m->cfg.zvknhk && !strcmp(m->cfg.zvknhk, "v0.2") ? 2 : 1;
+	m->hart->max_insns = m->cfg.max_insns;
+	if (m->model && k64_model_attach(m->model, m->hart, false, err, errlen))
+		return -1;
+	return 0;
+}
+
 struct k64_profile *k64_machine_profile(struct k64_machine *m)
 {
 	k64_observe_flush(m->hart, m->hart->nrec, true);
@@ -238,7 +291,11 @@ void k64_machine_destroy(struct k64_machine *m)
 {
 	if (!m)
 		return;
-	if (m->mem.host) {
+	if (m->board) {
+		k64_board_free(m->board);
+		free(m->board);
+		k64_hart_free(m->hart);
+	} else if (m->mem.host) {
 		if (m->bare)
 			k64_bare_free(m->hart);
 		else
@@ -265,12 +322,140 @@ enum k64_status k64_machine_run(struct k64_machine *m, uint64_t n)
 	if (n && (!cap || h->instret + n < cap))
 		cap = h->instret + n;
 	h->max_insns = cap;
+	if (h->dbg)
+		h->dbg->stop = h->dbg->hit = false;
 	if (!h->stopped)
 		k64_run(h);
-	return h->stopped ? K64_EXITED : K64_LIMIT;
+	while (m->board && m->board->reboot) {
+		char err[256];
+		if (k64_board_reboot(m->board, err, sizeof err)) {
+			fprintf(stderr, "karu64: error: reboot: %s\n", err);
+			h->exit_code = 125;
+			break;
+		}
+		k64_run(h);
+	}
+	if (h->stopped)
+		return K64_EXITED;
+	return h->dbg && h->dbg->hit ? K64_BREAK : K64_LIMIT;
+}
+
+/* ---- debugger access (core/debug.c; the GDB stub, src/gdb/) ------------------------------- */
+
+enum k64_status k64_machine_step(struct k64_machine *m)
+{
+	struct k64_debug *g = k64_debug_get(m->hart);
+	if (!g)
+		return k64_machine_run(m, 1);
+	g->step = true;
+	enum k64_status st = k64_machine_run(m, 1);
+	g->step = false;
+	return st;
+}
+
+int k64_break_insert(struct k64_machine *m, uint64_t pc) { return k64_debug_insert(m->hart, pc); }
+int k64_break_remove(struct k64_machine *m, uint64_t pc) { return k64_debug_remove(m->hart, pc); }
+
+void k64_machine_kill(struct k64_machine *m, int code)
+{
+	m->hart->stopped = true;
+	m->hart->exit_code = code;
+	m->hart->limit = 0;
+}
+
+unsigned k64_get_priv(const struct k64_machine *m) { return m->hart->priv; }
+unsigned k64_vlenb(const struct k64_machine *m) { return k64_has(&m->isa, K64_EXT_V) ? m->hart->vlenb : 0; }
+void k64_get_v(struct k64_machine *m, unsigned r, void *buf) { memcpy(buf, k64_vr(m->hart, r & 31), m->hart->vlenb); }
+void k64_set_v(struct k64_machine *m, unsigned r, const void *buf) { memcpy(k64_vr(m->hart, r & 31), buf, m->hart->vlenb); }
+
+enum { CSR_TIME = 0xc01 };
+
+/* CSRs as an M-mode instruction would reach them, with the counters read between
+ * instructions (core/pmu.c with no instruction: at the last boundary). */
+int k64_get_csr(struct k64_machine *m, unsigned csr, uint64_t *v)
+{
+	struct k64_hart *h = m->hart;
+	if (csr == CSR_TIME) {
+		*v = h->ts ? k64_time_ticks(h, h->ts->cycles(h->ts->ctx, NULL)) : k64_clock_ns(h) / 100;
+		return 0;
+	}
+	uint32_t priv = h->priv;
+	h->priv = K64_PRIV_M;
+	bool ok = k64_csr_read(h, NULL, csr, v);
+	h->priv = priv;
+	return ok ? 0 : -1;
+}
+
+int k64_set_csr(struct k64_machine *m, unsigned csr, uint64_t v)
+{
+	struct k64_hart *h = m->hart;
+	if ((csr >> 10) == 3)   /* read-only (privileged spec 2.1) */
+		return -1;
+	uint32_t priv = h->priv;
+	h->priv = K64_PRIV_M;
+	bool ok = k64_csr_write(h, NULL, csr, v);
+	h->priv = priv;
+	k64_mmu_sync(h);   /* a satp or mstatus write was synced at M-mode */
+	h->limit = 0;
+	return ok ? 0 : -1;
+}
+
+/* One page's worth of [a, a + len) as a host pointer: translated at S/U-mode while satp is on,
+ * any mapped page of RAM (device registers are not memory: not reached). */
+static uint8_t *debug_host(struct k64_machine *m, uint64_t a, uint64_t len)
+{
+	struct k64_hart *h = m->hart;
+	uint64_t pa = a;
+	if ((h->satp >> 60) && h->priv < K64_PRIV_M && !k64_mmu_debug_translate(h, a, &pa))
+		return NULL;
+	return k64_mem_host(&m->mem, pa, len, 0);
+}
+
+int k64_debug_read_mem(struct k64_machine *m, uint64_t a, void *buf, size_t len)
+{
+	uint8_t *out = buf;
+	while (len) {
+		uint64_t n = K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1));
+		if (n > len)
+			n = len;
+		const uint8_t *p = debug_host(m, a, n);
+		if (!p)
+			return -1;
+		memcpy(out, p, n);
+		out += n;
+		a += n;
+		len -= n;
+	}
+	return 0;
+}
+
+int k64_debug_write_mem(struct k64_machine *m, uint64_t a, const void *buf, size_t len)
+{
+	const uint8_t *in = buf;
+	for (uint64_t b = a, left = len; left;) {   /* all of it must be there before any is written */
+		uint64_t n = K64_PAGE_SIZE - (b & (K64_PAGE_SIZE - 1));
+		if (n > left)
+			n = left;
+		if (!debug_host(m, b, n))
+			return -1;
+		b += n;
+		left -= n;
+	}
+	while (len) {
+		uint64_t n = K64_PAGE_SIZE - (a & (K64_PAGE_SIZE - 1));
+		if (n > len)
+			n = len;
+		memcpy(debug_host(m, a, n), in, n);
+		in += n;
+		a += n;
+		len -= n;
+	}
+	k64_cache_flush(m->hart);   /* the write may have been code */
+	return 0;
 }
 
 int k64_machine_exit_code(const struct k64_machine *m) { return m->hart->exit_code; }
+uint64_t k64_machine_max_insns(const struct k64_machine *m) { return m->cfg.max_insns; }
 bool k64_machine_bare(const struct k64_machine *m) { return m->bare; }
 uint64_t k64_get_x(const struct k64_machine *m, unsigned r) { return r < 32 ? m->hart->x[r] : 0; }
 void k64_set_x(struct k64_machine *m, unsigned r, uint64_t v) { if (r && r < 32) m->hart->x[r] = v; }

@@ -1,0 +1,66 @@
+/* The ACLINT/CLINT at 0x2000000 (SiFive CLINT layout, as QEMU virt): MSWI msip at 0x0000,
+ * MTIMER mtimecmp at 0x4000 and mtime at 0xbff8, for hart 0. mtime is the hart's time CSR
+ * (core/csr.c, k64_time_ticks: 10 MHz); writes to mtime are ignored (doc/board.md). */
+#include "board/board.h"
+#include "core/hart.h"
+#include "dev/bus.h"
+
+#define MSIP     0x0000
+#define MTIMECMP 0x4000
+#define MTIME    0xbff8
+
+/* A 4-byte access to the upper or lower half of a 64-bit register, or an 8-byte one. */
+static bool part(uint64_t off, uint64_t reg, unsigned size, unsigned *shift)
+{
+	if (size == 8 && off == reg)
+		return *shift = 0, true;
+	if (size == 4 && (off == reg || off == reg + 4))
+		return *shift = (unsigned)(off - reg) * 8, true;
+	return false;
+}
+
+static bool clint_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uint64_t now)
+{
+	struct k64_board *b = dev;
+	unsigned sh;
+	uint64_t mask = size == 8 ? ~0ull : 0xffffffffull;
+	if (off == MSIP && size == 4) {
+		*val = b->msip;
+	} else if (part(off, MTIMECMP, size, &sh)) {
+		*val = (b->mtimecmp >> sh) & mask;
+	} else if (part(off, MTIME, size, &sh)) {
+		*val = (k64_time_ticks(b->h, now) >> sh) & mask;
+	} else if (size == 4 && off < 0xc000) {
+		*val = 0;   /* the msip and mtimecmp of harts that do not exist */
+	} else {
+		return false;
+	}
+	return true;
+}
+
+static bool clint_write(void *dev, uint64_t off, unsigned size, uint64_t val, uint64_t now)
+{
+	struct k64_board *b = dev;
+	unsigned sh;
+	if (off == MSIP && size == 4) {
+		b->msip = val & 1;
+	} else if (part(off, MTIMECMP, size, &sh)) {
+		uint64_t mask = (size == 8 ? ~0ull : 0xffffffffull) << sh;
+		b->mtimecmp = (b->mtimecmp & ~mask) | ((val << sh) & mask);
+	} else if (part(off, MTIME, size, &sh) || (size == 4 && off < 0xc000)) {
+		return true;
+	} else {
+		return false;
+	}
+	k64_board_update_irqs(b, now);
+	return true;
+}
+
+static const struct k64_bus_ops clint_ops = { clint_read, clint_write, NULL, NULL };
+
+int k64_clint_attach(struct k64_board *b, char *err, size_t errlen)
+{
+	b->msip = 0;
+	b->mtimecmp = ~0ull;
+	return k64_bus_add(b->bus, K64_BOARD_CLINT, K64_BOARD_CLINT_SZ, &clint_ops, b, "clint", err, errlen);
+}

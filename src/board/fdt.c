@@ -1,0 +1,223 @@
+/* The board's device tree, generated at start-up with libfdt's sequential-write API (Debian's
+ * libfdt-dev): cpus (riscv,isa, riscv,isa-base and riscv,isa-extensions listing exactly the
+ * enabled extensions, mmu-type, the cache-block sizes, timebase-frequency), memory, chosen
+ * (bootargs, initrd, stdout-path) and the devices of board/board.h, with the node names and
+ * compatible strings of QEMU's virt machine, so that stock OpenSBI and Linux find them. */
+#include <libfdt.h>
+#include <stdio.h>
+#include <string.h>
+#include "board/board.h"
+#include "core/hart.h"
+#include "dev/bus.h"
+
+#define PH_INTC 1
+#define PH_PLIC 2
+#define PH_TEST 3
+
+/* Privileged-architecture extensions the hart implements (doc/board.md). */
+static const char *const priv_exts[] = { "smcntrpmf", "smstateen", "sscofpmf", "sstc", "svade", "svinval",
+					 "svnapot", "svpbmt" };
+
+/* "i\0m\0...\0" of the enabled extensions into list (a stringlist); its length. */
+static int ext_list(const struct k64_hart *h, char *list, size_t cap)
+{
+	char isa[1024];
+	k64_isa_format(&h->isa, isa, sizeof isa);
+	size_t o = 0;
+	char *s = isa + 4;                    /* after "rv64" */
+	char *multi = strchr(s, '_');
+	for (char *c = s; *c && c != multi; c++) {
+		if (o + 2 > cap)
+			return -1;
+		list[o++] = *c;
+		list[o++] = 0;
+	}
+	for (char *t = multi ? strtok(multi + 1, "_") : NULL; t; t = strtok(NULL, "_")) {
+		if (!strncmp(t, "zvl", 3))
+			continue;                     /* VLEN: the kernel reads vlenb */
+		size_t n = strlen(t) + 1;
+		if (o + n > cap)
+			return -1;
+		memcpy(list + o, t, n);
+		o += n;
+	}
+	for (size_t k = 0; k < sizeof priv_exts / sizeof priv_exts[0]; k++) {
+		size_t n = strlen(priv_exts[k]) + 1;
+		if (o + n > cap)
+			return -1;
+		memcpy(list + o, priv_exts[k], n);
+		o += n;
+	}
+	return (int)o;
+}
+
+static int reg(void *fdt, uint64_t base, uint64_t size)
+{
+	fdt64_t r[2] = { cpu_to_fdt64(base), cpu_to_fdt64(size) };
+	return fdt_property(fdt, "reg", r, sizeof r);
+}
+
+static int cells(void *fdt, const char *name, const uint32_t *v, size_t n)
+{
+	fdt32_t c[8];
+	for (size_t i = 0; i < n; i++)
+		c[i] = cpu_to_fdt32(v[i]);
+	return fdt_property(fdt, name, c, (int)(n * sizeof c[0]));
+}
+
+/* A syscon-poweroff or syscon-reboot node: `value` written to the test device. */
+static int syscon_node(void *fdt, const char *name, const char *compat, uint32_t value)
+{
+	int e;
+	if ((e = fdt_begin_node(fdt, name)) < 0 || (e = fdt_property_string(fdt, "compatible", compat)) < 0 ||
+	    (e = fdt_property_u32(fdt, "regmap", PH_TEST)) < 0 || (e = fdt_property_u32(fdt, "offset", 0)) < 0 ||
+	    (e = fdt_property_u32(fdt, "value", value)) < 0)
+		return e;
+	return fdt_end_node(fdt);
+}
+
+static int build(struct k64_board *b, void *fdt, size_t cap)
+{
+	const struct k64_hart *h = b->h;
+	char name[64], isa[1024], exts[2048];
+	int e = 0;
+#define T(x) do { if ((e = (x)) < 0) return e; } while (0)
+	T(fdt_create(fdt, (int)cap));
+	T(fdt_finish_reservemap(fdt));
+	T(fdt_begin_node(fdt, ""));
+	T(fdt_property_u32(fdt, "#address-cells", 2));
+	T(fdt_property_u32(fdt, "#size-cells", 2));
+	T(fdt_property_string(fdt, "compatible", "karu64,board"));
+	T(fdt_property_string(fdt, "model", "Karu64 board (karu64 simulator)"));
+
+	T(fdt_begin_node(fdt, "chosen"));
+	T(fdt_property_string(fdt, "bootargs", b->cfg->append ? b->cfg->append : "console=ttyS0 earlycon=sbi"));
+	snprintf(name, sizeof name, "/soc/serial@%llx", (unsigned long long)K64_BOARD_UART);
+	T(fdt_property_string(fdt, "stdout-path", name));
+	if (b->initrd_end) {
+		T(fdt_property_u64(fdt, "linux,initrd-start", b->initrd_start));
+		T(fdt_property_u64(fdt, "linux,initrd-end", b->initrd_end));
+	}
+	T(fdt_end_node(fdt));
+
+	snprintf(name, sizeof name, "memory@%llx", (unsigned long long)K64_BOARD_RAM);
+	T(fdt_begin_node(fdt, name));
+	T(fdt_property_string(fdt, "device_type", "memory"));
+	T(reg(fdt, K64_BOARD_RAM, b->ram_size));
+	T(fdt_end_node(fdt));
+
+	T(fdt_begin_node(fdt, "cpus"));
+	T(fdt_property_u32(fdt, "#address-cells", 1));
+	T(fdt_property_u32(fdt, "#size-cells", 0));
+	T(fdt_property_u32(fdt, "timebase-frequency", K64_BOARD_TIMEBASE));
+	T(fdt_begin_node(fdt, "cpu@0"));
+	T(fdt_property_string(fdt, "device_type", "cpu"));
+	T(fdt_property_u32(fdt, "reg", 0));
+	T(fdt_property_string(fdt, "status", "okay"));
+	T(fdt_property_string(fdt, "compatible", "riscv"));
+	int n = ext_list(h, exts, sizeof exts);
+	if (n < 0)
+		return -FDT_ERR_NOSPACE;
+	/* riscv,isa: the single letters then every multi-letter name, "_"-separated */
+	size_t o = (size_t)snprintf(isa, sizeof isa, "rv64");
+	for (int i = 0; i < n && o < sizeof isa; i += (int)strlen(exts + i) + 1)
+		o += (size_t)snprintf(isa + o, sizeof isa - o, "%s%s", strlen(exts + i) > 1 ? "_" : "", exts + i);
+	T(fdt_property_string(fdt, "riscv,isa", isa));
+	T(fdt_property_string(fdt, "riscv,isa-base", "rv64i"));
+	T(fdt_property(fdt, "riscv,isa-extensions", exts, n));
+	unsigned modes = h->satp_modes;
+	T(fdt_property_string(fdt, "mmu-type", (modes >> 10) & 1 ? "riscv,sv57" : (modes >> 9) & 1 ? "riscv,sv48"
+												  : "riscv,sv39"));
+	if (k64_has(&h->isa, K64_EXT_ZICBOM))
+		T(fdt_property_u32(fdt, "riscv,cbom-block-size", 64));
+	if (k64_has(&h->isa, K64_EXT_ZICBOZ))
+		T(fdt_property_u32(fdt, "riscv,cboz-block-size", 64));
+	if (k64_has(&h->isa, K64_EXT_ZICBOP))
+		T(fdt_property_u32(fdt, "riscv,cbop-block-size", 64));
+	T(fdt_begin_node(fdt, "interrupt-controller"));
+	T(fdt_property_u32(fdt, "#address-cells", 0));
+	T(fdt_property_u32(fdt, "#interrupt-cells", 1));
+	T(fdt_property(fdt, "interrupt-controller", NULL, 0));
+	T(fdt_property_string(fdt, "compatible", "riscv,cpu-intc"));
+	T(fdt_property_u32(fdt, "phandle", PH_INTC));
+	T(fdt_end_node(fdt));
+	T(fdt_end_node(fdt));   /* cpu@0 */
+	T(fdt_end_node(fdt));   /* cpus */
+
+	T(fdt_begin_node(fdt, "soc"));
+	T(fdt_property_u32(fdt, "#address-cells", 2));
+	T(fdt_property_u32(fdt, "#size-cells", 2));
+	T(fdt_property_string(fdt, "compatible", "simple-bus"));
+	T(fdt_property(fdt, "ranges", NULL, 0));
+
+	snprintf(name, sizeof name, "clint@%llx", (unsigned long long)K64_BOARD_CLINT);
+	T(fdt_begin_node(fdt, name));
+	T(fdt_property(fdt, "compatible", "sifive,clint0\0riscv,clint0", sizeof "sifive,clint0\0riscv,clint0"));
+	T(reg(fdt, K64_BOARD_CLINT, K64_BOARD_CLINT_SZ));
+	T(cells(fdt, "interrupts-extended", (const uint32_t[]){ PH_INTC, 3, PH_INTC, 7 }, 4));
+	T(fdt_end_node(fdt));
+
+	snprintf(name, sizeof name, "plic@%llx", (unsigned long long)K64_BOARD_PLIC);
+	T(fdt_begin_node(fdt, name));
+	T(fdt_property(fdt, "compatible", "sifive,plic-1.0.0\0riscv,plic0", sizeof "sifive,plic-1.0.0\0riscv,plic0"));
+	T(reg(fdt, K64_BOARD_PLIC, K64_BOARD_PLIC_SZ));
+	T(fdt_property_u32(fdt, "#address-cells", 0));
+	T(fdt_property_u32(fdt, "#interrupt-cells", 1));
+	T(fdt_property(fdt, "interrupt-controller", NULL, 0));
+	T(fdt_property_u32(fdt, "riscv,ndev", K64_PLIC_NDEV));
+	T(cells(fdt, "interrupts-extended", (const uint32_t[]){ PH_INTC, 11, PH_INTC, 9 }, 4));
+	T(fdt_property_u32(fdt, "phandle", PH_PLIC));
+	T(fdt_end_node(fdt));
+
+	snprintf(name, sizeof name, "serial@%llx", (unsigned long long)K64_BOARD_UART);
+	T(fdt_begin_node(fdt, name));
+	T(fdt_property_string(fdt, "compatible", "ns16550a"));
+	T(reg(fdt, K64_BOARD_UART, 0x100));
+	T(fdt_property_u32(fdt, "clock-frequency", 3686400));
+	T(fdt_property_u32(fdt, "interrupts", K64_BOARD_UART_IRQ));
+	T(fdt_property_u32(fdt, "interrupt-parent", PH_PLIC));
+	T(fdt_end_node(fdt));
+
+	snprintf(name, sizeof name, "test@%llx", (unsigned long long)K64_BOARD_SYSCON);
+	T(fdt_begin_node(fdt, name));
+	T(fdt_property(fdt, "compatible", "sifive,test1\0sifive,test0\0syscon",
+		       sizeof "sifive,test1\0sifive,test0\0syscon"));
+	T(reg(fdt, K64_BOARD_SYSCON, 0x1000));
+	T(fdt_property_u32(fdt, "phandle", PH_TEST));
+	T(fdt_end_node(fdt));
+	/* the optional Keccak devices (doc/keccak-dma.md): our compatible strings, no Linux driver */
+	for (unsigned i = 0; i < b->bus->n; i++) {
+		const struct k64_bus_region *r = &b->bus->r[i];
+		if (!r->irq)
+			continue;
+		char compat[64];
+		snprintf(name, sizeof name, "%s@%llx", r->name, (unsigned long long)r->base);
+		snprintf(compat, sizeof compat, "karu64,%s", r->name);
+		T(fdt_begin_node(fdt, name));
+		T(fdt_property_string(fdt, "compatible", compat));
+		T(reg(fdt, r->base, r->size));
+		T(fdt_property_u32(fdt, "interrupts", r->irq));
+		T(fdt_property_u32(fdt, "interrupt-parent", PH_PLIC));
+		T(fdt_end_node(fdt));
+	}
+	T(fdt_end_node(fdt));   /* soc */
+
+	T(syscon_node(fdt, "poweroff", "syscon-poweroff", 0x5555));
+	T(syscon_node(fdt, "reboot", "syscon-reboot", 0x7777));
+
+	T(fdt_end_node(fdt));   /* root */
+	T(fdt_finish(fdt));
+#undef T
+	/* room for the firmware's fix-ups (OpenSBI adds reserved-memory nodes in place) */
+	return fdt_open_into(fdt, fdt, (int)cap);
+}
+
+int k64_board_fdt(struct k64_board *b, void *buf, size_t cap, char *err, size_t errlen)
+{
+	int e = build(b, buf, cap);
+	if (e < 0) {
+		snprintf(err, errlen, "cannot build the device tree: %s", fdt_strerror(e));
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,43 @@
+/* The sifive,test0 syscon at 0x100000: a 32-bit write of 0x5555 powers off (exit status 0),
+ * 0x3333 | code << 16 fails with that code (1 if 0), 0x7777 reboots the board. Other values
+ * are ignored; reads return 0. */
+#include "board/board.h"
+#include "dev/bus.h"
+
+#define POWEROFF 0x5555
+#define FAIL     0x3333
+#define REBOOT   0x7777
+
+static bool syscon_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uint64_t now)
+{
+	(void)dev, (void)now;
+	if (size != 4 || (off & 3))
+		return false;
+	*val = 0;
+	return true;
+}
+
+static bool syscon_write(void *dev, uint64_t off, unsigned size, uint64_t val, uint64_t now)
+{
+	struct k64_board *b = dev;
+	(void)now;
+	if (size != 4 || (off & 3))
+		return false;
+	if (off)
+		return true;
+	unsigned code = (unsigned)(val >> 16) & 0xffff;
+	switch (val & 0xffff) {
+	case POWEROFF: k64_board_stop(b, 0, false); break;
+	case FAIL: k64_board_stop(b, code ? (int)code : 1, false); break;
+	case REBOOT: k64_board_stop(b, 0, true); break;
+	default: break;
+	}
+	return true;
+}
+
+static const struct k64_bus_ops syscon_ops = { syscon_read, syscon_write, NULL, NULL };
+
+int k64_syscon_attach(struct k64_board *b, char *err, size_t errlen)
+{
+	return k64_bus_add(b->bus, K64_BOARD_SYSCON, 0x1000, &syscon_ops, b, "syscon", err, errlen);
+}

@@ -1,0 +1,152 @@
+/* The ns16550a UART at 0x10000000 (PLIC source 10), registers one byte apart: RBR/THR, IER,
+ * IIR/FCR, LCR, MCR, LSR, MSR, SCR, and the divisor latch under LCR.DLAB. Transmission is
+ * instantaneous (THR is always empty: LSR.THRE and TEMT stay set, and the THR-empty interrupt
+ * is pending again after every write, as QEMU's model without a baud-rate timer); received
+ * bytes come from the console (board/board.c) into a 256-byte buffer. */
+#include <errno.h>
+#include <unistd.h>
+#include "board/board.h"
+#include "core/hart.h"
+#include "dev/bus.h"
+
+enum { RBR = 0, IER = 1, IIR = 2, LCR = 3, MCR = 4, LSR = 5, MSR = 6, SCR = 7 };
+#define IER_RDI  0x01
+#define IER_THRI 0x02
+#define LCR_DLAB 0x80
+#define LSR_DR   0x01
+#define LSR_THRE 0x20
+#define LSR_TEMT 0x40
+#define IIR_NONE 0x01
+#define IIR_THRI 0x02
+#define IIR_RDI  0x04
+#define MCR_LOOP 0x10
+
+void k64_uart_reset(struct k64_uart *u)
+{
+	memset(u, 0, sizeof *u);
+}
+
+/* The interrupt identification: received data before THR empty (16550 priorities). */
+static uint8_t iir_id(const struct k64_uart *u)
+{
+	if ((u->ier & IER_RDI) && u->rx_n)
+		return IIR_RDI;
+	if ((u->ier & IER_THRI) && u->thr_ipending)
+		return IIR_THRI;
+	return IIR_NONE;
+}
+
+bool k64_uart_irq(const struct k64_uart *u) { return iir_id(u) != IIR_NONE; }
+unsigned k64_uart_room(const struct k64_uart *u) { return K64_UART_RXBUF - u->rx_n; }
+
+void k64_uart_receive(struct k64_board *b, uint8_t c)
+{
+	struct k64_uart *u = &b->uart;
+	if (u->rx_n < K64_UART_RXBUF)
+		u->rx[(u->rx_head + u->rx_n++) % K64_UART_RXBUF] = c;
+}
+
+static void update(struct k64_board *b, uint64_t now)
+{
+	k64_plic_set(b, K64_BOARD_UART_IRQ, k64_uart_irq(&b->uart));
+	k64_board_update_irqs(b, now);
+}
+
+static void transmit(struct k64_board *b, uint8_t c)
+{
+	struct k64_uart *u = &b->uart;
+	if (u->mcr & MCR_LOOP) {             /* loopback: the byte comes back as received */
+		k64_uart_receive(b, c);
+		return;
+	}
+	b->uart_out++;
+	while (write(STDOUT_FILENO, &c, 1) < 0 && errno == EINTR)
+		;
+}
+
+static bool uart_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uint64_t now)
+{
+	struct k64_board *b = dev;
+	struct k64_uart *u = &b->uart;
+	if (size != 1 || off >= 8)
+		return false;
+	uint8_t v = 0;
+	switch (off) {
+	case RBR:
+		if (u->lcr & LCR_DLAB) {
+			v = u->dll;
+		} else if (u->rx_n) {
+			v = u->rx[u->rx_head];
+			u->rx_head = (u->rx_head + 1) % K64_UART_RXBUF;
+			if (!--u->rx_n)
+				k64_board_console_refill(b);
+		}
+		break;
+	case IER: v = (u->lcr & LCR_DLAB) ? u->dlm : u->ier; break;
+	case IIR:
+		v = iir_id(u) | ((u->fcr & 1) ? 0xc0 : 0);
+		if (iir_id(u) == IIR_THRI)
+			u->thr_ipending = false;   /* reading IIR clears a THR-empty interrupt */
+		break;
+	case LCR: v = u->lcr; break;
+	case MCR: v = u->mcr; break;
+	case LSR: v = LSR_THRE | LSR_TEMT | (u->rx_n ? LSR_DR : 0); break;
+	case MSR:                                 /* loopback: RTS, DTR, OUT1, OUT2 -> CTS, DSR, RI, DCD */
+		v = (u->mcr & MCR_LOOP) ? (uint8_t)((u->mcr & 0x0f) << 4) : 0xb0;   /* DCD, DSR, CTS */
+		break;
+	case SCR: v = u->scr; break;
+	}
+	*val = v;
+	update(b, now);
+	return true;
+}
+
+static bool uart_write(void *dev, uint64_t off, unsigned size, uint64_t val, uint64_t now)
+{
+	struct k64_board *b = dev;
+	struct k64_uart *u = &b->uart;
+	if (size != 1 || off >= 8)
+		return false;
+	uint8_t v = (uint8_t)val;
+	switch (off) {
+	case RBR:
+		if (u->lcr & LCR_DLAB) {
+			u->dll = v;
+		} else {
+			transmit(b, v);
+			u->thr_ipending = true;           /* sent at once: THR is empty again */
+		}
+		break;
+	case IER:
+		if (u->lcr & LCR_DLAB) {
+			u->dlm = v;
+		} else {
+			/* enabling the THR-empty interrupt with THR empty raises it (as a 16550) */
+			if ((v & IER_THRI) && !(u->ier & IER_THRI))
+				u->thr_ipending = true;
+			u->ier = v & 0x0f;
+		}
+		break;
+	case IIR:                                  /* FCR */
+		u->fcr = v & 0xc9;
+		if (v & 2) {                       /* clear the receive FIFO */
+			u->rx_n = 0;
+			u->rx_head = 0;
+		}
+		break;
+	case LCR: u->lcr = v; break;
+	case MCR: u->mcr = v & 0x1f; break;
+	case SCR: u->scr = v; break;
+	default: break;                            /* LSR, MSR: read-only */
+	}
+	update(b, now);
+	return true;
+}
+
+static const struct k64_bus_ops uart_ops = { uart_read, uart_write, NULL, NULL };
+
+int k64_uart_attach(struct k64_board *b, char *err, size_t errlen)
+{
+	k64_uart_reset(&b->uart);
+	return k64_bus_add(b->bus, K64_BOARD_UART, 0x1000, &uart_ops, b, "uart", err, errlen);
+}

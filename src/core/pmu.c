@@ -1,0 +1,263 @@
+/* The counters: Zicntr/Zihpm (mcycle, minstret, mhpmcounter3..31 and their unprivileged
+ * views), mcountinhibit, Smcntrpmf (mcyclecfg, minstretcfg) and Sscofpmf (the mhpmevent
+ * filter and overflow bits, scountovf, the local counter-overflow interrupt), RISC-V
+ * Privileged Architecture 1.13, 3.1.10-3.1.13, and the Smcntrpmf and Sscofpmf chapters.
+ *
+ * Counting is lazy: counter i is frozen at ctr[i].val, or running, and then reads
+ * val + (source now - ctr[i].base). Its source is the cycle count (the model's cycles, or one
+ * per retired instruction without a model), the retired-instruction count, or an event of the
+ * cycle model (doc/cycle-model.md). It runs when mcountinhibit does not inhibit it and its
+ * privilege filter does not inhibit the current privilege; it is re-based whenever that can
+ * change: a write to its configuration, and a privilege change (k64_pmu_priv, only while some
+ * counter has a filter), so nothing is done per instruction.
+ *
+ * Event numbers (mhpmevent[55:0], WARL: any other value reads 0, "no event"): 1 cycles,
+ * 2 retired instructions, 3..10 the cycle model's events (zero without a model). mhpmevent3..10
+ * reset to 3..10, so that hpmcounterN counts model event N as before this file. */
+#include "core/hart.h"
+
+enum { CSR_MCYCLE = 0xb00, CSR_MINSTRET = 0xb02, CSR_MHPMCOUNTER31 = 0xb1f,
+       CSR_CYCLE = 0xc00, CSR_TIME = 0xc01, CSR_HPMCOUNTER31 = 0xc1f,
+       CSR_MCOUNTINHIBIT = 0x320, CSR_MCYCLECFG = 0x321, CSR_MINSTRETCFG = 0x322, CSR_MHPMEVENT31 = 0x33f,
+       CSR_SCOUNTOVF = 0xda0 };
+
+#define EV_CYCLES 1
+#define EV_INSTRET 2
+#define EV_MODEL_LAST 10            /* timing/timing.h K64_EV_COUNT - 1 */
+#define EV_MASK ((1ull << 56) - 1)
+#define HPM_OF (1ull << 63)
+#define INH_M (1ull << 62)          /* MINH; SINH 61, UINH 60; VSINH/VUINH (59, 58) read 0 */
+#define INH_MASK (7ull << 60)
+#define HPM_MASK 0xfffffff8u        /* counters 3..31 */
+
+/* The retired-instruction and cycle counts at a point: before instruction d, or after it
+ * (`after`: d counts as executed), or now at a boundary (d = NULL). */
+struct now { uint64_t instret, cycles; const struct k64_dinsn *d; };
+
+static struct now now_at(const struct k64_hart *h, const struct k64_dinsn *d, bool after)
+{
+	struct now n = { d ? k64_instret_at(h, d) + after : h->instret, 0, d };
+	n.cycles = h->ts ? h->ts->cycles(h->ts->ctx, d) + (d && after) : n.instret;
+	return n;
+}
+
+static uint64_t event_of(const struct k64_hart *h, unsigned i)
+{
+	return i == 0 ? EV_CYCLES : i == 2 ? EV_INSTRET : h->mhpmevent[i] & EV_MASK;
+}
+
+static uint64_t source(const struct k64_hart *h, unsigned i, const struct now *n)
+{
+	uint64_t ev = event_of(h, i);
+	if (ev == EV_CYCLES)
+		return n->cycles;
+	if (ev == EV_INSTRET)
+		return n->instret;
+	return h->ts && ev && ev <= EV_MODEL_LAST ? h->ts->event(h->ts->ctx, (unsigned)ev) : 0;
+}
+
+static uint64_t filter_of(const struct k64_hart *h, unsigned i)
+{
+	return i == 0 ? h->mcyclecfg : i == 2 ? h->minstretcfg : h->mhpmevent[i];
+}
+
+/* Smcntrpmf/Sscofpmf: xINH set = no counting in mode x. */
+static bool counts_in(const struct k64_hart *h, unsigned i, unsigned priv)
+{
+	if ((h->mcountinhibit >> i) & 1)
+		return false;
+	uint64_t inh = priv == K64_PRIV_M ? INH_M : priv == K64_PRIV_S ? INH_M >> 1 : INH_M >> 2;
+	return !(filter_of(h, i) & inh);
+}
+
+static uint64_t value(const struct k64_hart *h, unsigned i, const struct now *n)
+{
+	const struct k64_counter *c = &h->ctr[i];
+	return (h->ctr_running >> i) & 1 ? c->val + (source(h, i, n) - c->base) : c->val;
+}
+
+/* Sscofpmf: an hpm counter whose OF is clear, stepping from all ones to zero, sets OF and
+ * mip.LCOFIP. Counts are lazy, so the wrap is seen when the counter is next settled: a counter
+ * counted from val to val + k wrapped iff val != 0 and k >= 2^64 - val. */
+static void overflow_check(struct k64_hart *h, unsigned i, const struct now *n)
+{
+	if (i < 3 || (h->mhpmevent[i] & HPM_OF) || !((h->ctr_running >> i) & 1))
+		return;
+	const struct k64_counter *c = &h->ctr[i];
+	if (c->val && source(h, i, n) - c->base >= -c->val) {
+		h->mhpmevent[i] |= HPM_OF;
+		h->mip |= 1ull << K64_IRQ_LCOFI;
+		h->limit = 0;    /* the boundary check takes the interrupt if it is enabled */
+	}
+}
+
+/* Freezes counter i at its value now and re-bases it: the next configuration applies from n. */
+static void settle(struct k64_hart *h, unsigned i, const struct now *n)
+{
+	overflow_check(h, i, n);
+	h->ctr[i].val = value(h, i, n);
+	h->ctr[i].base = source(h, i, n);
+}
+
+/* Recomputes which counters run and the next overflow deadline (after every change of the
+ * counters' configuration or of the privilege; all counters are settled at n). */
+static void update(struct k64_hart *h, const struct now *n)
+{
+	uint32_t run = 0, filt = 0;
+	for (unsigned i = 0; i < 32; i++) {
+		if (i == 1)
+			continue;
+		if (counts_in(h, i, h->priv))
+			run |= 1u << i;
+		if (filter_of(h, i) & INH_MASK)
+			filt |= 1u << i;
+		h->ctr[i].base = source(h, i, n);
+	}
+	h->ctr_running = run;
+	h->ctr_filtered = filt;
+	/* Sscofpmf: the next instret at which an armed counter may have wrapped. Instruction
+	 * counts (and cycles without a model) wrap at a known instret; the model's cycles and events
+	 * are looked at after a 64th of the distance (no source here counts 64 per instruction
+	 * often), then closer and closer. */
+	uint64_t dl = 0;
+	for (unsigned i = 3; i < 32; i++) {
+		if (!((run >> i) & 1) || (h->mhpmevent[i] & HPM_OF) || !h->ctr[i].val)
+			continue;
+		uint64_t ev = event_of(h, i), left = -h->ctr[i].val, step;
+		if (ev == EV_INSTRET || (ev == EV_CYCLES && !h->ts))
+			step = left;
+		else if (h->ts && ev && ev <= EV_MODEL_LAST)
+			step = left / 64 ? (left / 64 < (1ull << 20) ? left / 64 : 1ull << 20) : 1;
+		else
+			continue;
+		uint64_t at = n->instret + step;
+		if (at > n->instret && (!dl || at < dl))
+			dl = at;
+	}
+	h->pmu_deadline = dl;
+	if (dl)
+		h->limit = 0;    /* k64_boundary caps the run at the deadline */
+}
+
+static void settle_all(struct k64_hart *h, const struct now *n)
+{
+	for (unsigned i = 0; i < 32; i++)
+		if (i != 1)
+			settle(h, i, n);
+}
+
+void k64_pmu_reset(struct k64_hart *h)
+{
+	memset(h->ctr, 0, sizeof h->ctr);
+	for (unsigned i = 0; i < 32; i++)
+		h->mhpmevent[i] = i >= 3 && i <= EV_MODEL_LAST ? i : 0;
+	h->mcountinhibit = h->mcyclecfg = h->minstretcfg = 0;
+	struct now n = now_at(h, NULL, false);
+	update(h, &n);
+}
+
+/* Before h->priv becomes `to` (trap entry, mret, sret; d = the xRET, which retires in the old
+ * privilege, or NULL at a trap): counters whose filter differs between the two are re-based. */
+void k64_pmu_switch(struct k64_hart *h, const struct k64_dinsn *d, unsigned to)
+{
+	struct now n = now_at(h, d, true);
+	settle_all(h, &n);
+	unsigned from = h->priv;
+	h->priv = to;
+	update(h, &n);
+	h->priv = from;
+}
+
+/* At a boundary at or after h->pmu_deadline (core/dispatch.c). */
+void k64_pmu_poll(struct k64_hart *h)
+{
+	struct now n = now_at(h, NULL, false);
+	settle_all(h, &n);
+	update(h, &n);
+}
+
+/* scountovf (Sscofpmf): the OF bits, readable in S-mode where mcounteren allows. */
+static uint64_t scountovf(const struct k64_hart *h)
+{
+	uint64_t v = 0;
+	for (unsigned i = 3; i < 32; i++)
+		if (h->mhpmevent[i] & HPM_OF)
+			v |= 1ull << i;
+	return h->priv == K64_PRIV_M ? v : v & h->mcounteren;
+}
+
+/* Zicntr/Zihpm counters from a lower privilege level are gated by mcounteren (and scounteren). */
+bool k64_counter_ok(const struct k64_hart *h, unsigned csr)
+{
+	unsigned bit = csr & 31;
+	if (h->priv < K64_PRIV_M && !((h->mcounteren >> bit) & 1))
+		return false;
+	if (h->priv < K64_PRIV_S && !((h->scounteren >> bit) & 1))
+		return false;
+	return true;
+}
+
+bool k64_pmu_csr(unsigned csr)
+{
+	return (csr >= CSR_MCYCLE && csr <= CSR_MHPMCOUNTER31 && csr != CSR_MCYCLE + 1) ||
+	       (csr >= CSR_CYCLE && csr <= CSR_HPMCOUNTER31 && csr != CSR_TIME) ||
+	       (csr >= CSR_MCOUNTINHIBIT && csr <= CSR_MHPMEVENT31) || csr == CSR_SCOUNTOVF;
+}
+
+bool k64_pmu_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t *v)
+{
+	if (csr == CSR_SCOUNTOVF) {
+		if (h->priv < K64_PRIV_S)
+			return false;
+		*v = scountovf(h);
+		return true;
+	}
+	if (csr >= CSR_CYCLE) {
+		bool hpm = (csr & 31) >= 3;
+		if (!k64_has(&h->isa, hpm ? K64_EXT_ZIHPM : K64_EXT_ZICNTR) || !k64_counter_ok(h, csr))
+			return false;
+	} else if (h->priv != K64_PRIV_M) {
+		return false;
+	}
+	struct now n = now_at(h, d, false);
+	switch (csr) {
+	case CSR_MCOUNTINHIBIT: *v = h->mcountinhibit; return true;
+	case CSR_MCYCLECFG:     *v = h->mcyclecfg; return true;
+	case CSR_MINSTRETCFG:   *v = h->minstretcfg; return true;
+	default:
+		if (csr < CSR_MCYCLE)
+			*v = h->mhpmevent[csr - CSR_MCOUNTINHIBIT];
+		else
+			*v = value(h, csr & 31, &n);
+		return true;
+	}
+}
+
+bool k64_pmu_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t v)
+{
+	if (csr == CSR_SCOUNTOVF || csr >= CSR_CYCLE || h->priv != K64_PRIV_M)
+		return false;
+	/* Configuration writes apply to the writing instruction already (as Spike counts it);
+	 * a counter write is what the next instruction reads (3.1.11). */
+	struct now n = now_at(h, d, false);
+	settle_all(h, &n);
+	switch (csr) {
+	case CSR_MCOUNTINHIBIT: h->mcountinhibit = v & 0xfffffffdu; break;   /* bit 1 (TM): no mtime here */
+	case CSR_MCYCLECFG:     h->mcyclecfg = v & INH_MASK; break;
+	case CSR_MINSTRETCFG:   h->minstretcfg = v & INH_MASK; break;
+	default:
+		if (csr < CSR_MCYCLE) {
+			uint64_t ev = v & EV_MASK;
+			h->mhpmevent[csr - CSR_MCOUNTINHIBIT] = (v & (HPM_OF | INH_MASK)) | (ev <= EV_MODEL_LAST ? ev : 0);
+		}
+		break;
+	}
+	if (csr >= CSR_MCYCLE)
+		h->ctr[csr & 31].val = v;
+	update(h, &n);
+	if (csr >= CSR_MCYCLE) {
+		struct now after = now_at(h, d, true);
+		h->ctr[csr & 31].base = source(h, csr & 31, &after);
+	}
+	return true;
+}
