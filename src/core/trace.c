@@ -236,11 +236,18 @@ static unsigned vmem_eb(uint32_t w)
 	return width == 0 ? 0 : width - 4;
 }
 
+/* Signed log2 LMUL from vtype.vlmul (4 is reserved). */
+static int vlmul_log2(uint64_t vtype)
+{
+	int l = (int)(vtype & 7);
+	return l >= 4 ? l - 8 : l;
+}
+
 static uint32_t vregs_load(const struct k64_hart *h, uint32_t w, uint64_t vstart)
 {
 	unsigned vd = (w >> 7) & 31, nf = (w >> 29) + 1, mop = (w >> 26) & 3, lumop = (w >> 20) & 31;
 	unsigned sew_eb = (h->vtype >> 3) & 7, eb = mop & 1 ? sew_eb : vmem_eb(w);
-	int lmul = (int)(h->vtype & 7) << 29 >> 29;   /* signed log2 LMUL */
+	int lmul = vlmul_log2(h->vtype);
 	if (mop == 0 && lumop == 8)                       /* whole registers */
 		return vregs_of(h, 1u << 25, vd, vstart, (uint64_t)nf * (h->vlenb >> eb), eb, false);
 	if (mop == 0 && lumop == 11)                      /* vlm.v */
@@ -254,15 +261,23 @@ static uint32_t vregs_load(const struct k64_hart *h, uint32_t w, uint64_t vstart
 }
 
 /* The element accesses of a vector load or store, as Spike makes them: a contiguous range
- * (karu64's fast path) is cut into elements; whole-register and mask stores go byte by byte. */
+ * (karu64's fast path) is cut into elements; whole-register and mask stores go byte by byte.
+ * A store logs the value each element store wrote, also when a later element of the same
+ * instruction overwrote it (segments, indexed stores to one address): the data come from the
+ * source registers in access order, element by element from vstart (active ones), field by
+ * field within an element; whole-register and mask stores take the group's bytes in order. */
 static void vmem_entries(FILE *f, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r,
-			 bool stores)
+			 uint64_t vstart, bool stores)
 {
 	uint32_t w = d->word;
-	unsigned mop = (w >> 26) & 3, lumop = (w >> 20) & 31;
-	unsigned esz = 1u << (mop & 1 ? (h->vtype >> 3) & 7 : vmem_eb(w));
-	if (mop == 0 && (lumop == 11 || (lumop == 8 && stores)))
-		esz = 1;
+	unsigned mop = (w >> 26) & 3, lumop = (w >> 20) & 31, vs3 = (w >> 7) & 31, nf = (w >> 29) + 1;
+	unsigned sew_eb = (h->vtype >> 3) & 7, eb = mop & 1 ? sew_eb : vmem_eb(w);
+	bool bytes = mop == 0 && (lumop == 11 || (lumop == 8 && stores));
+	unsigned esz = bytes ? 1 : 1u << eb;
+	int lmul = vlmul_log2(h->vtype), emul = mop & 1 ? lmul : lmul + (int)eb - (int)sew_eb;
+	unsigned gs = emul > 0 ? 1u << emul : 1;
+	uint64_t i = vstart, nbyte = 0;   /* the next element (and field) or byte the data come from */
+	unsigned fld = 0;
 	for (uint32_t k = 0; k < r->nacc; k++) {
 		const struct k64_acc *a = &r->acc[k];
 		if (!a->write != !stores)
@@ -271,12 +286,26 @@ static void vmem_entries(FILE *f, struct k64_hart *h, const struct k64_dinsn *d,
 		for (uint64_t off = 0; off < a->size; off += piece) {
 			fputs(" mem ", f);
 			value(f, 64, a->addr + off);
-			if (stores) {
-				uint64_t v = 0;
-				k64_mem_read(h->mem, a->addr + off, &v, piece <= 8 ? piece : 8);
-				fputc(' ', f);
-				value(f, piece * 8, v);
+			if (!stores)
+				continue;
+			uint64_t v = 0, at = 0, end = (uint64_t)32 * h->vlenb;
+			if (piece == esz && piece <= 8 && bytes) {
+				at = (uint64_t)vs3 * h->vlenb + nbyte++;
+			} else if (piece == esz && piece <= 8) {
+				while (!vactive(h, w, i) && i < h->vl)
+					i++;
+				at = (uint64_t)(vs3 + fld * gs) * h->vlenb + i * esz;
+				if (++fld == nf)
+					fld = 0, i++;
+			} else {
+				at = end;
 			}
+			if (at + piece <= end)
+				memcpy(&v, h->vreg + at, piece);
+			else   /* not an element of the source group: what memory holds */
+				k64_mem_read(h->mem, a->addr + off, &v, piece <= 8 ? piece : 8);
+			fputc(' ', f);
+			value(f, piece * 8, v);
 		}
 	}
 }
@@ -385,6 +414,19 @@ static void scalar_mem(FILE *f, struct k64_hart *h, const struct k64_dinsn *d, c
 		fputs(" mem ", f);
 		value(f, 64, a);
 	}
+	if (desc->mem_size > 8) {
+		/* cbo.zero: Spike stores the block it zeroes one byte at a time */
+		uint64_t base = a & ~(uint64_t)(desc->mem_size - 1);
+		for (unsigned i = 0; i < desc->mem_size; i++) {
+			uint64_t v = 0;
+			k64_mem_read(h->mem, base + i, &v, 1);
+			fputs(" mem ", f);
+			value(f, 64, base + i);
+			fputc(' ', f);
+			value(f, 8, v);
+		}
+		return;
+	}
 	if (fl & K64_F_STORE) {
 		/* the value stored: the source register for plain stores (a device such as HTIF may
 		 * already have changed memory), memory after an AMO */
@@ -476,8 +518,8 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 	if (desc && (desc->flags & (K64_F_LOAD | K64_F_STORE)) && desc->mem_size)
 		scalar_mem(f, h, d, r);
 	if (desc && (desc->flags & K64_F_VEC) && vmem_insn(d->word)) {
-		vmem_entries(f, h, d, r, false);
-		vmem_entries(f, h, d, r, true);
+		vmem_entries(f, h, d, r, t->vstart, false);
+		vmem_entries(f, h, d, r, t->vstart, true);
 	}
 	if (t->disasm) {
 		char buf[96];

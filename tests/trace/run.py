@@ -5,6 +5,10 @@ tests/trace/spike_log.S runs each case of the issue once (CSR write order, mret,
 by FP arithmetic also when already set, fcsr written as its fields, vector register groups,
 vector element accesses, vstart/vl/vtype/vxsat/mstatus.VS writes, the final tohost store);
 tests/trace/spike_log.expected holds Spike's lines for it, computed by hand ('#' lines say how).
+tests/trace/spike_more.S (more vector, privilege and atomic cases) is checked against
+spike_more.expected, a local Spike run's log; tests/trace/spike_found.S (what the comparison of
+riscv-tests and riscv-vector-tests with a full Spike found: cbo.zero, a segment store that
+overwrites its own elements) against hand-computed lines.
 Every expected line is one check. Then the --disasm column must strip with `cut -f1`, and
 trace-compare must find identical logs identical (past a boot ROM, -l disassembly lines and a
 halt loop), and report the first differing instruction and field, or one error line."""
@@ -28,26 +32,42 @@ def check(name, ok, detail=""):
         print(f"FAIL {name} {detail}")
 
 
-elf = os.path.join(out, "spike_log")
-subprocess.run(shlex.split(cc) + ["-mcmodel=medany", "-march=rv64gcv", "-T",
-               os.path.join(root, "tests", "bare", "link.ld"), os.path.join(here, "spike_log.S"), "-o", elf],
-               check=True)
-log = os.path.join(out, "spike_log.trace")
-# Spike resets PMP entry 0 to all memory RWX; karu64 resets every entry to OFF (privileged spec
-# 3.4), so that the S-mode cases fetch without a PMP entry, they run with none (--pmp=0).
-r = subprocess.run([karu64, "--bare", "--vlen=256", "--pmp=0", f"--trace={log}", elf], capture_output=True, text=True, timeout=60)
-check("spike_log runs to its HTIF exit", r.returncode == 0, (r.returncode, r.stderr))
-got = open(log).read().splitlines()
-want, why = [], ""
-for line in open(os.path.join(here, "spike_log.expected")).read().splitlines():
-    if line.startswith("#"):
-        why = line[2:]
-    elif line:
-        want.append((line, why))
-for i, (line, case) in enumerate(want):
-    g = got[i] if i < len(got) else "(no line)"
-    check(f"line {i + 1}: {line[:60]}...", g == line, f"\n  case:     {case}\n  expected: {line}\n  got:      {g}")
-check("no extra lines", len(got) == len(want), (len(got), len(want)))
+def expected(name):
+    """The expected lines of NAME.expected and, for each, the '#' line before it (the case)."""
+    want, why = [], ""
+    for line in open(os.path.join(here, name + ".expected")).read().splitlines():
+        if line.startswith("#"):
+            why = line[2:]
+        elif line:
+            want.append((line, why))
+    return want
+
+
+def run_program(name, march):
+    """Build NAME.S, run it under --trace, check every line against NAME.expected."""
+    elf = os.path.join(out, name)
+    subprocess.run(shlex.split(cc) + ["-mcmodel=medany", f"-march={march}", "-T",
+                   os.path.join(root, "tests", "bare", "link.ld"), os.path.join(here, name + ".S"), "-o", elf],
+                   check=True)
+    log = os.path.join(out, name + ".trace")
+    # Spike resets PMP entry 0 to all memory RWX; karu64 resets every entry to OFF (privileged
+    # spec 3.4), so that the S-mode cases fetch without a PMP entry, they run with none (--pmp=0).
+    r = subprocess.run([karu64, "--bare", "--vlen=256", "--pmp=0", f"--trace={log}", elf], capture_output=True, text=True, timeout=60)
+    check(f"{name} runs to its HTIF exit", r.returncode == 0, (r.returncode, r.stderr))
+    got = open(log).read().splitlines()
+    want = expected(name)
+    for i, (line, case) in enumerate(want):
+        g = got[i] if i < len(got) else "(no line)"
+        check(f"{name} line {i + 1}: {line[:60]}...", g == line, f"\n  case:     {case}\n  expected: {line}\n  got:      {g}")
+    check(f"{name}: no extra lines", len(got) == len(want), (len(got), len(want)))
+    return elf, log, got, want
+
+
+# spike_log: the issue's cases, hand-computed; spike_more: a local Spike run's log;
+# spike_found: what the riscv-tests and riscv-vector-tests comparison found, hand-computed
+elf, log, got, want = run_program("spike_log", "rv64gcv")
+run_program("spike_more", "rv64gcv")
+run_program("spike_found", "rv64gcv_zicboz")
 
 # --disasm adds a tab-separated column: `cut -f1` gives the plain log back
 r = subprocess.run([karu64, "--bare", "--vlen=256", "--pmp=0", "--trace", "--disasm", elf], capture_output=True, text=True, timeout=60)

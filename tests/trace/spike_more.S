@@ -1,8 +1,9 @@
-// More commit-log cases, compared with a locally built Spike by hand (doc/verification.md, not
-// run by make): LMUL = 2 groups, slides, vcompress, narrowing, segment and indexed accesses,
-// vmv2r.v, mask instructions, fault-only-first, whole-register and mask loads/stores, vl = 0,
-// vmerge/vadc/vmadc, widening reductions, vzext, vxsat and vector fflags raised again, S-mode
-// sret, vcsr, sie, AMO, lr/sc, fsd/fld. Build as tests/trace/spike_log.S; run at VLEN = 256.
+// More commit-log cases; tests/trace/spike_more.expected is a local Spike run's log of them
+// (doc/verification.md), checked by make check-trace: LMUL = 2 groups, slides, vcompress,
+// narrowing, segment and indexed accesses, vmv2r.v, mask instructions, fault-only-first,
+// whole-register and mask loads/stores, vl = 0, vmerge/vadc/vmadc, widening reductions, vzext,
+// vxsat and vector fflags raised again, S-mode sret, vcsr, sie, AMO, lr/sc, fsd/fld. Built and
+// run as tests/trace/spike_log.S (VLEN = 256).
 	.option norvc
 	.section .text.init
 	.global _start
