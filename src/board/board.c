@@ -171,10 +171,20 @@ void k64_board_console_refill(struct k64_board *b)
 
 /* ---- the front-end hooks ------------------------------------------------------------------ */
 
+/* A guest that has printed nothing after this many instructions gets one line on stderr (a
+ * wrong --bios, --kernel or --append console would otherwise look like a hang). */
+#define SILENT_INSNS 1000000000ull
+
 static void board_boundary(void *ctx, struct k64_hart *h)
 {
 	struct k64_board *b = ctx;
 	h->fe_boundary_at = 0;
+	if (!b->uart_out && !b->silence_noted && h->instret >= SILENT_INSNS) {
+		b->silence_noted = true;
+		fprintf(stderr, "karu64: warning: no console output after %llu instructions (pc 0x%llx); still running "
+			"(check --bios, --kernel and the console in --append; --max-insns bounds the run)\n",
+			SILENT_INSNS, (unsigned long long)h->pc);
+	}
 	console_poll(b, 0);
 	k64_board_update_irqs(b, k64_now(h, NULL));
 }

@@ -61,6 +61,7 @@ struct k64_board {
 	int ctrl_a;                /* the last input byte was Ctrl-A */
 	bool reboot;               /* the syscon asked for a reboot */
 	uint64_t uart_out;         /* bytes the guest wrote to the UART */
+	bool silence_noted;        /* the no-output warning was printed */
 	uint64_t reboots;
 };
 

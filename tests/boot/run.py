@@ -213,6 +213,11 @@ def bad_input(a):
         check(p.returncode == code and len(lines) == 1 and msg in lines[0],
               "bad input %s: exit %d, one line (%s)" % (" ".join(extra)[-60:] or "(none)", p.returncode,
                                                          lines[0][:80] if lines else ""))
+    p = subprocess.run(base + ["--bios", spin, "--max-insns=1100000000"], stdin=subprocess.DEVNULL,
+                       capture_output=True, text=True, timeout=300)
+    lines = p.stderr.strip().splitlines()
+    check(p.returncode == 124 and len(lines) == 2 and "no console output after 1000000000 instructions" in lines[0],
+          "a guest that never prints gets one warning line after 10^9 instructions (%s)" % (lines[:1],))
     p = subprocess.run([a.karu64, "--bios", a.bios, "x"], capture_output=True, text=True)
     check(p.returncode == 125 and "need --machine=karu64" in p.stderr, "--bios without --machine is refused")
     dtb = os.path.join(d, "k.dtb")
