@@ -194,8 +194,11 @@ struct k64_hart {
 	unsigned rec_base, nrec;
 	struct k64_retire rec[K64_RETIRE_BATCH];
 	struct k64_block *obs_blk;       /* observed mode: the current block */
-	uint8_t obs_priv;                /* observed mode: privilege of the current block's instructions */
-	bool obs_taken;                  /* observed mode: the last record transferred control */
+	/* observed mode: privilege of the current block's instructions, and whether the last record
+	 * transferred control; written separately, so not two adjacent bytes (a load of both
+	 * would wait for both stores: no store forwarding) */
+	unsigned obs_priv;
+	unsigned obs_taken;
 	struct k64_acc *acc;             /* vector access log of the current instruction (observed mode) */
 	uint32_t acc_n;
 	const struct k64_timesource *ts; /* NULL: functional time (cycles = instructions) */

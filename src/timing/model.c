@@ -63,6 +63,9 @@ struct k64_model {
 	uint64_t ic_last, dc_last, itlb_last, dtlb_last;
 	uint64_t fetch_repeat;       /* what another word of that line costs to fetch */
 	bool fetch_shortcut;         /* I-cache lines of 64 bytes or more (or no I-cache) */
+	bool dcache_on;              /* dcache_enable */
+	uint64_t ic_flushes;         /* of the I-cache (fence.i): its epoch, with its misses */
+	bool memo_ok;                /* an I-cache hit changes nothing (direct-mapped or none): retire_simple */
 	uint64_t cause[K64_C_COUNT];
 	uint64_t event[K64_EV_COUNT];
 	uint64_t cls[K64_IC_COUNT];  /* retired instructions by class; ALU: see class_count */
@@ -802,6 +805,7 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_d
 		return p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 & ~63ull, 8);
 	case K64_IC_FENCE_I:
 		k64_cachesim_flush(&m->ic);   /* and the fetch buffers (model_retire) */
+		m->ic_flushes++;
 		m->ic_last = WORD_NONE;
 		return p[K64_P_fence];
 	case K64_IC_VLOAD:
@@ -830,14 +834,15 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_d
 	}
 }
 
-/* One instruction: its issue (after the fetch of what the buffers lack) and cost; t and the
- * fetch state are the caller's locals (stores through m would serialise the loop; cost() and
- * the miss paths never touch them). Returns the cost. */
-static inline __attribute__((always_inline)) uint64_t step(struct k64_model *m, struct k64_hart *h,
-							    const struct k64_dinsn *d, const struct k64_retire *r,
-							    uint64_t *t, struct fetch *f, uint64_t *stall, uint64_t *stall_ev)
+/* The cycle d issues: at `issue` (its predecessor's issue plus cost) or when the words holding
+ * it arrive, fetching what the buffers lack; the wait is added to the fetch stall. The fetch
+ * state is the caller's local (stores through m would serialise the loop; cost() and the miss
+ * paths never touch it). */
+static inline __attribute__((always_inline)) uint64_t issue_at(struct k64_model *m, struct k64_hart *h,
+								const struct k64_dinsn *d, uint64_t issue, struct fetch *f,
+								uint64_t *stall, uint64_t *stall_ev)
 {
-	uint64_t issue = *t, pc = d->pc;
+	uint64_t pc = d->pc;
 	bool pre = unlikely(d == m->pre_d);
 	if (pre || unlikely((pc >> 3) != f->w0 || ((pc + d->len - 1) >> 3) != f->w0)) {
 		/* a counter read in d computed its issue already (model_cycles) */
@@ -851,6 +856,15 @@ static inline __attribute__((always_inline)) uint64_t step(struct k64_model *m, 
 			m->fetch_refill = m->fetch_walk = 0;
 		}
 	}
+	return issue;
+}
+
+/* One instruction: its issue and cost; t is the caller's local. Returns the cost. */
+static inline __attribute__((always_inline)) uint64_t step(struct k64_model *m, struct k64_hart *h,
+							    const struct k64_dinsn *d, const struct k64_retire *r,
+							    uint64_t *t, struct fetch *f, uint64_t *stall, uint64_t *stall_ev)
+{
+	uint64_t issue = issue_at(m, h, d, *t, f, stall, stall_ev);
 	/* ALU, branches and jumps (the common case) cost `alu`, charged to the integer cause,
 	 * which k64_model_cause computes as what the other causes leave of the total */
 	unsigned k = d->cls;
@@ -892,15 +906,32 @@ struct tseg {
 	uint64_t mem;               /* the run's loads and stores (bit i: instruction i) */
 	uint64_t w0, w1;
 };
+/* A simple block's remembered outcome (retire_simple): the front-end state it was entered in
+ * (the time relative to the fetch time, the fetch buffers, the most recently used I-cache line
+ * and I-TLB page, the I-cache's epoch and whether fetches are translated), and the state and
+ * stalls it left, relative to the time it was entered at. */
+struct tkey { uint64_t rel, w0, w1, line, ic_last, itlb_last, epoch_xl; };
+struct tmemo {
+	bool valid;
+	struct tkey in;
+	uint64_t dt, dft;           /* t and fetch_t at exit, less t at entry */
+	uint64_t ow0, ow1, oline, oic_last;
+	uint64_t stall, stall_ev, ic_hits;
+};
 struct tblk {
 	const struct k64_block *blk;
 	uint64_t pc;
 	uint32_t n, nseg, ncls;
 	uint64_t execs;             /* whole-block retirements not yet folded into the counts (fold) */
 	bool xl;                    /* timed as translated (the standard cost of loads and stores) */
-	uint32_t muldiv, fp, smem;  /* cycles the runs charge to those causes */
+	bool simple;                /* static costs and scalar loads and stores only (retire_simple) */
+	uint32_t muldiv, fp, smem;  /* cycles the runs (and a simple block's heads) charge to those causes */
+	uint64_t mem, load;         /* simple blocks: the loads and stores, the loads (bit i: instruction i) */
+	uint64_t smem_all;          /* simple blocks: load_hit or store for each load and store */
+	uint8_t size[K64_BLOCK_MAX];   /* simple blocks: the bytes each load or store accesses */
+	struct tmemo memo;
 	uint8_t kind[K64_BLOCK_MAX];
-	uint16_t c[K64_BLOCK_MAX];  /* static or standard cost of run members */
+	uint16_t c[K64_BLOCK_MAX];  /* static or standard cost (0 for the other heads) */
 	struct { uint8_t cls, count; } cls[K64_BLOCK_MAX];   /* non-ALU classes of the block */
 	struct tseg seg[];
 };
@@ -967,13 +998,27 @@ static __attribute__((noinline)) struct tblk *summarise(struct k64_model *m, str
 	uint8_t kind[K64_BLOCK_MAX];
 	uint64_t c[K64_BLOCK_MAX];
 	unsigned nseg = 0;
+	bool simple = true;
+	uint64_t smem = 0, sload = 0, smem_all = 0;
+	uint8_t size[K64_BLOCK_MAX] = { 0 };
 	for (unsigned i = 0; i < n; i++) {
 		kind[i] = (uint8_t)(i ? fetch_kind(m, d + i) : F_OTHER);
-		bool mem = d[i].cls == K64_IC_LOAD || d[i].cls == K64_IC_STORE;
+		unsigned k = d[i].cls;
+		bool mem = k == K64_IC_LOAD || k == K64_IC_STORE;
+		bool fmem = k == K64_IC_FLOAD || k == K64_IC_FSTORE;
 		bool known = mem || (cost_static(m, d + i, &c[i], &cause[i]) && c[i] <= UINT16_MAX);
-		if (mem) {
-			c[i] = mem_standard(m, d[i].cls, xl);
+		if (mem || fmem) {
+			bool ld = k == K64_IC_LOAD || k == K64_IC_FLOAD;
+			c[i] = mem_standard(m, ld ? K64_IC_LOAD : K64_IC_STORE, xl);
+			size[i] = (uint8_t)(d[i].desc->mem_size ? d[i].desc->mem_size : 8);
+			smem_all += m->p[ld ? K64_P_load_hit : K64_P_store];
 			cause[i] = K64_C_INT;
+			smem |= 1ull << i;
+			sload |= (uint64_t)(k == K64_IC_LOAD || k == K64_IC_FLOAD) << i;
+		} else if (!known) {
+			c[i] = 0;
+			cause[i] = K64_C_INT;
+			simple = false;
 		}
 		head[i] = !known || kind[i] == F_OTHER;
 		nseg += head[i];
@@ -986,11 +1031,20 @@ static __attribute__((noinline)) struct tblk *summarise(struct k64_model *m, str
 	s->n = n;
 	s->nseg = nseg;
 	s->xl = xl;
+	s->simple = simple;
+	s->mem = simple ? smem : 0;
+	s->load = simple ? sload : 0;
+	s->smem_all = smem_all;
+	memcpy(s->size, size, sizeof s->size);
 	uint32_t counts[K64_IC_COUNT] = { 0 };
 	for (unsigned i = 0; i < n; i++) {
 		counts[d[i].cls]++;
 		s->kind[i] = kind[i];
-		s->c[i] = head[i] ? 0 : (uint16_t)c[i];
+		s->c[i] = (uint16_t)c[i];
+		if (simple && head[i] && cause[i] == K64_C_MULDIV)   /* the heads' causes: cost() otherwise */
+			s->muldiv += (uint32_t)c[i];
+		else if (simple && head[i] && cause[i] == K64_C_FP)
+			s->fp += (uint32_t)c[i];
 	}
 	for (unsigned k = 1; k < K64_IC_COUNT; k++)
 		if (counts[k]) {
@@ -1018,7 +1072,8 @@ static __attribute__((noinline)) struct tblk *summarise(struct k64_model *m, str
 					last = k;
 				if (d[k].cls == K64_IC_LOAD || d[k].cls == K64_IC_STORE) {
 					g->mem |= 1ull << k;
-					s->smem += (uint32_t)m->p[d[k].cls == K64_IC_LOAD ? K64_P_load_hit : K64_P_store];
+					if (!simple)
+						s->smem += (uint32_t)m->p[d[k].cls == K64_IC_LOAD ? K64_P_load_hit : K64_P_store];
 				} else if (cause[k] == K64_C_MULDIV) {
 					s->muldiv += (uint32_t)c[k];
 				} else if (cause[k] == K64_C_FP) {
@@ -1067,6 +1122,146 @@ static __attribute__((noinline)) uint64_t run_actual(const struct k64_model *m, 
 	return issue;
 }
 
+/* A scalar access of a simple block that retire_simple does not take inline. */
+static __attribute__((noinline)) uint64_t access_slow(struct k64_model *m, struct k64_hart *h, uint64_t a, unsigned size,
+						      bool load)
+{
+	return load ? m->p[K64_P_load_hit] + data_read(m, h, m->priv, a, size)
+		    : m->p[K64_P_store] + data_write(m, h, m->priv, a, size);
+}
+
+/* The common case of data_read and data_write inline, for retire_simple: the most recently
+ * used page (or no translation), not a device, within 8 bytes, cacheable, and for a load the
+ * most recently used D-cache line or a direct-mapped hit. Those cost the standard and charge
+ * the standard causes, which the caller adds up (*n: the accesses taken); false otherwise,
+ * before any effect. */
+static inline __attribute__((always_inline)) bool access_fast(struct k64_model *m, uint64_t a, unsigned size, bool load,
+								bool xl)
+{
+	if ((xl && (a >> m->dtlb.line_shift) != m->dtlb_last) || unlikely(a - m->mmio_lo < m->mmio_span) ||
+	    ((a ^ (a + size - 1)) >> 3) || !m->dcache_on || !cacheable(m, a, xl))
+		return false;
+	uint64_t ln = a >> m->dc.line_shift;
+	if (ln == m->dc_last) {
+		m->dc.hits += load;
+		return true;
+	}
+	if (load) {
+		if (m->dc.ways != 1 || m->dc.tag[ln & (m->dc.sets - 1)] != ln)
+			return false;
+		m->dc.hits++;
+		m->dc_last = ln;
+		return true;
+	}
+	(void)k64_cachesim_access(&m->dc, a, false);   /* write-through: updated if present */
+	return true;
+}
+
+/* The I-cache changes content only by a miss (an allocation) or a flush: while its epoch stays,
+ * every line present is still present. */
+static uint64_t ic_epoch(const struct k64_model *m) { return m->ic.misses + m->ic_flushes; }
+
+static bool key_eq(const struct tkey *a, const struct tkey *b)
+{
+	return !((a->rel ^ b->rel) | (a->w0 ^ b->w0) | (a->w1 ^ b->w1) | (a->line ^ b->line) |
+		 (a->ic_last ^ b->ic_last) | (a->itlb_last ^ b->itlb_last) | (a->epoch_xl ^ b->epoch_xl));
+}
+
+/* A simple block (struct tblk): its data accesses first, in order (their cache and TLB effects
+ * do not depend on time, and no other instruction of the block touches those models), then
+ * its timing with their costs. When every access cost the standard, that timing is a function
+ * of the front end's state at entry alone, so an entry in the state of the last entry that
+ * made no I-cache miss and no I-TLB lookup (nothing an outcome would have to replay but I-cache
+ * hits, which change nothing in a direct-mapped cache) repeats that outcome. */
+static void retire_simple(struct k64_model *m, struct k64_hart *h, const struct k64_batch *bt, struct tblk *s,
+			  bool xl, uint64_t *tp, struct fetch *f, uint64_t *stall, uint64_t *stall_ev)
+{
+	uint64_t act[K64_BLOCK_MAX], odd = 0;
+	unsigned fast_loads = 0, fast_stores = 0;
+	for (uint64_t bits = s->mem; bits; bits &= bits - 1) {
+		unsigned k = (unsigned)__builtin_ctzll(bits);
+		uint64_t a = bt->r[k].pre_rs1 + (uint64_t)bt->d[k].imm;
+		bool load = (s->load >> k) & 1;
+		act[k] = s->c[k];
+		if (likely(access_fast(m, a, s->size[k], load, xl))) {
+			fast_loads += load;
+			fast_stores += !load;
+			continue;
+		}
+		act[k] = access_slow(m, h, a, s->size[k], load);
+		odd |= (uint64_t)(act[k] != s->c[k]) << k;
+	}
+	/* the causes of the block's loads and stores: load_hit or store each, and for those taken
+	 * inline the TLB hit and a store's write (data_read, data_write) */
+	const uint64_t *p = m->p;
+	unsigned fast = fast_loads + fast_stores;
+	m->cause[K64_C_SMEM] += s->smem_all + fast_stores * p[K64_P_mem_write];
+	m->event[K64_EV_MEM_STALL] += fast_stores * p[K64_P_mem_write];
+	m->cause[K64_C_TLB] += xl ? fast * p[K64_P_tlb_hit] : 0;
+	s->execs++;   /* its class counts and causes: fold() */
+	uint64_t t = *tp;
+	bool xl_fetch = h->priv == m->priv ? xl : translated(m, h, h->priv);
+	struct tkey key = { t - f->t, f->w0, f->w1, f->line, m->ic_last, m->itlb_last, ic_epoch(m) << 1 | xl_fetch };
+	bool clean = !odd && !m->pre_d && !(m->fetch_refill | m->fetch_walk);
+	struct tmemo *mo = &s->memo;
+	if (clean && mo->valid && key_eq(&mo->in, &key)) {
+		*tp = t + mo->dt;
+		f->t = t + mo->dft;
+		f->w0 = mo->ow0;
+		f->w1 = mo->ow1;
+		f->line = mo->oline;
+		m->ic_last = mo->oic_last;
+		m->ic.hits += mo->ic_hits;
+		*stall += mo->stall;
+		*stall_ev += mo->stall_ev;
+		return;
+	}
+	struct tmemo in = { true, key, 0, 0, 0, 0, 0, 0, *stall, *stall_ev, m->ic.hits };
+	uint64_t itlb_lookups = m->itlb.hits + m->itlb.misses;
+	uint64_t rep = m->fetch_repeat;
+	for (const struct tseg *g = s->seg, *ge = s->seg + s->nseg; g < ge; g++) {
+		uint64_t issue = issue_at(m, h, bt->d + g->head, t, f, stall, stall_ev);
+		uint64_t c = (s->mem >> g->head) & 1 ? act[g->head] : s->c[g->head];
+		f->t = issue;
+		t = issue + c;
+		if (g->end == g->head)
+			continue;
+		uint64_t ie, last_c = (s->mem >> g->end) & 1 ? act[g->end] : s->c[g->end];
+		if (likely(!(g->mem & odd))) {
+			uint64_t first = g->repeat && rep > c ? rep : c;
+			uint64_t st = (first - c) + g->stall;
+			ie = issue + first + g->delta;
+			*stall += st;
+			*stall_ev += st;
+		} else {
+			uint64_t st = 0;
+			ie = run_actual(m, s, g, issue, c, act, &st);
+			*stall += st;
+			*stall_ev += st;
+		}
+		t = ie + last_c;
+		f->t = ie;
+		if (g->fetches) {
+			f->w0 = g->w0;
+			f->w1 = g->w1;
+		}
+	}
+	if (clean && m->memo_ok && ic_epoch(m) == key.epoch_xl >> 1 && m->itlb.hits + m->itlb.misses == itlb_lookups &&
+	    !(m->fetch_refill | m->fetch_walk)) {
+		in.dt = t - *tp;
+		in.dft = f->t - *tp;
+		in.ow0 = f->w0;
+		in.ow1 = f->w1;
+		in.oline = f->line;
+		in.oic_last = m->ic_last;
+		in.stall = *stall - in.stall;
+		in.stall_ev = *stall_ev - in.stall_ev;
+		in.ic_hits = m->ic.hits - in.ic_hits;
+		*mo = in;
+	}
+	*tp = t;
+}
+
 /* A whole block alone (no later observer reads the records' cycles), by its summary. */
 static bool retire_block(struct k64_model *m, struct k64_hart *h, const struct k64_batch *bt, uint64_t *tp,
 			 struct fetch *f, uint64_t *stall, uint64_t *stall_ev)
@@ -1075,6 +1270,10 @@ static bool retire_block(struct k64_model *m, struct k64_hart *h, const struct k
 	struct tblk *s = summary(m, bt->blk, xl);
 	if (!s)
 		return false;
+	if (s->simple) {
+		retire_simple(m, h, bt, s, xl, tp, f, stall, stall_ev);
+		return true;
+	}
 	uint64_t t = *tp, rep = m->fetch_repeat;
 	uint64_t act[K64_BLOCK_MAX];
 	for (const struct tseg *g = s->seg, *ge = s->seg + s->nseg; g < ge; g++) {
@@ -1204,6 +1403,8 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 	m->ic_last = m->dc_last = m->itlb_last = m->dtlb_last = WORD_NONE;
 	m->fetch_repeat = p[K64_P_icache_enable] ? m->fetch_hit : p[K64_P_fetch_overhead] + p[K64_P_mem_read];
 	m->fetch_shortcut = !p[K64_P_icache_enable] || p[K64_P_icache_line] >= 64;
+	m->memo_ok = !p[K64_P_icache_enable] || p[K64_P_icache_ways] == 1;
+	m->dcache_on = p[K64_P_dcache_enable] != 0;
 	uint64_t isz = p[K64_P_icache_enable] ? p[K64_P_icache_size] : 4096, iline = p[K64_P_icache_enable] ? p[K64_P_icache_line] : 64;
 	uint64_t dsz = p[K64_P_dcache_enable] ? p[K64_P_dcache_size] : 4096, dline = p[K64_P_dcache_enable] ? p[K64_P_dcache_line] : 64;
 	if (k64_cachesim_init(&m->ic, isz, iline, p[K64_P_icache_enable] ? (unsigned)p[K64_P_icache_ways] : 1) ||

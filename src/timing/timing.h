@@ -80,6 +80,14 @@ static inline bool k64_cachesim_access(struct k64_cachesim *c, uint64_t addr, bo
 {
 	uint64_t ln = addr >> c->line_shift;
 	uint64_t *set = c->tag + (size_t)(ln & (c->sets - 1)) * c->ways;
+	if (c->ways == 1) {   /* direct-mapped: Karu64's L1s */
+		bool hit = *set == ln;
+		c->hits += hit;
+		c->misses += !hit;
+		if (allocate)
+			*set = ln;
+		return hit;
+	}
 	for (unsigned w = 0; w < c->ways; w++)
 		if (set[w] == ln) {
 			for (; w > 0; w--)     /* move to the front: most recently used */
