@@ -33,6 +33,16 @@ _start:
 	vlseg2e64.v v10, (a2)
 	// a fault-only-first load that faults at element 0 traps too
 	vle64ff.v v12, (a1)
+	// masked (v0 = 0b0101): element 0 loads, element 1 is inactive, element 2 faults
+	vmv.v.i v0, 5
+	vle64.v v20, (a0), v0.t
+	// a whole-register load of v16, v17 from 40 bytes before the end: elements 0..4 load
+	addi a4, a0, -24
+	vl2re64.v v16, (a4)
+	// strided, stride -8 from the start of RAM: element 1 at 0x7ffffff8 faults
+	addi t1, zero, -8
+	la t0, _start
+	vlse64.v v22, (t0), t1
 	// ecall and an illegal instruction in M-mode; VS = Clean first, so that the handler's first
 	// instruction (csrwi vstart) makes it Dirty again
 	addi t1, zero, 0x200
