@@ -16,8 +16,9 @@
  * fixed-point instruction saturated, vstart (set to 0) by every vector instruction, vl and
  * vtype at vset{i}vl{i} (vtype only when the requested value differs from the old one, as
  * Spike compares them). Implicit writes are found by comparing the CSRs with their values
- * after the previous instruction, so nothing in the execution paths pays for the log.
- * An optional disassembly column follows a tab and '#'. */
+ * after the previous instruction (or after trap entry), so nothing in the execution paths pays
+ * for the log. Traps print nothing but the line of a vector access that faulted part-way, as
+ * Spike does (trace_fault below). An optional disassembly column follows a tab and '#'. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
