@@ -477,7 +477,7 @@ void k64_trace(struct k64_machine *m, FILE *out, bool disasm)
 	k64_observer_remove(m->hart, &m->tracer);
 	k64_trace_start(&m->tracer, m->hart, out, disasm);
 	if (out) {
-		struct k64_observer o = { &m->tracer, k64_trace_retire, k64_trace_trap, true, NULL };
+		struct k64_observer o = { &m->tracer, k64_trace_retire, k64_trace_trap, true, NULL, k64_trace_entered };
 		k64_observer_add(m->hart, &o);
 	}
 }

@@ -151,9 +151,9 @@ void k64_take_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
 		return;
 	}
 	k64_observe_trap(h, cause, tval);
-	if (h->fe.trap && h->fe.trap(h->fe.ctx, h, cause, tval))
-		return;
-	k64_priv_trap(h, cause, tval);
+	if (!h->fe.trap || !h->fe.trap(h->fe.ctx, h, cause, tval))
+		k64_priv_trap(h, cause, tval);
+	k64_observe_entered(h);
 }
 
 void k64_observe_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
@@ -162,6 +162,23 @@ void k64_observe_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
 		if (h->obs[i].trap)
 			h->obs[i].trap(h->obs[i].ctx, h, cause, tval);
 	h->acc_n = 0;
+}
+
+void k64_observe_entered(struct k64_hart *h)
+{
+	for (unsigned i = 0; i < h->nobs; i++)
+		if (h->obs[i].entered)
+			h->obs[i].entered(h->obs[i].ctx, h);
+}
+
+/* k64_raise() left the faulting instruction's index in nrec and its pc in h->pc (an interrupt
+ * comes between instructions, where nrec is stale). */
+const struct k64_dinsn *k64_trap_insn(const struct k64_hart *h, uint64_t cause)
+{
+	const struct k64_block *b = h->obs_blk;
+	if ((cause >> 63) || !b || h->nrec >= b->n || b->d[h->nrec].pc != h->pc)
+		return NULL;
+	return &b->d[h->nrec];
 }
 
 bool k64_observer_add(struct k64_hart *h, const struct k64_observer *o)

@@ -420,8 +420,14 @@ bool k64_observer_add(struct k64_hart *h, const struct k64_observer *o);
 void k64_observer_remove(struct k64_hart *h, void *ctx);
 /* Tells the observers that the front-end switches to software context id (core/hart.c). */
 void k64_observe_context(struct k64_hart *h, uint64_t id);
-/* Tells the observers that a trap (exception or interrupt, mcause form) is being taken. */
+/* Tells the observers that a trap (exception or interrupt, mcause form) is being taken, and
+ * then that it has been (the guest's handler or the front-end has it). */
 void k64_observe_trap(struct k64_hart *h, uint64_t cause, uint64_t tval);
+void k64_observe_entered(struct k64_hart *h);
+/* During the observers' trap(): the instruction whose exception is being taken when
+ * k64_raise() raised it (every fault of an instruction's own accesses), else NULL (interrupts;
+ * ecall and ebreak may give either). */
+const struct k64_dinsn *k64_trap_insn(const struct k64_hart *h, uint64_t cause);
 /* Delivers the pending retire records rec[rec_base .. n) (observed mode); at the end of a block
  * (end = true) the next records start again at 0. */
 void k64_observe_flush(struct k64_hart *h, unsigned n, bool end);

@@ -70,9 +70,10 @@ struct k64_batch {
 };
 
 /* An observer: retire() with each batch of retired instructions; trap() when an exception or
- * an interrupt is taken (cause as mcause; the faulting instruction did not retire; in Linux user
- * mode also for ecall = system call, and for faults the front-end turns into signals). Observers
- * run in the order they were attached, each on the whole batch. */
+ * an interrupt is about to be taken, h still in the state the trap found (cause as mcause; the
+ * faulting instruction did not retire, k64_trap_insn() gives it; in Linux user mode also for
+ * ecall = system call, and for faults the front-end turns into signals). Observers run in the
+ * order they were attached, each on the whole batch. */
 struct k64_observer {
 	void *ctx;
 	void (*retire)(void *ctx, struct k64_hart *h, const struct k64_batch *b);
@@ -81,6 +82,9 @@ struct k64_observer {
 	/* Optional: the software context changes (Linux user mode: another thread takes the hart)
 	 * after the records delivered so far; h->pc is still where the old context resumes. */
 	void (*context)(void *ctx, struct k64_hart *h, uint64_t id);
+	/* Optional: the trap announced by trap() has been taken (entered in the guest, or handled
+	 * by the front-end): h is the state the next instruction starts from. */
+	void (*entered)(void *ctx, struct k64_hart *h);
 };
 #define K64_RETIRE_BATCH 72       /* > instructions per block (core/cache.h K64_BLOCK_MAX) */
 #define K64_MAX_OBSERVERS 4

@@ -462,6 +462,7 @@ bool k64_priv_interrupt(struct k64_hart *h)
 		if ((take >> order[i]) & 1) {
 			k64_observe_trap(h, (1ull << 63) | order[i], 0);
 			k64_priv_trap(h, (1ull << 63) | order[i], 0);
+			k64_observe_entered(h);
 			return true;
 		}
 	return false;

@@ -16,8 +16,9 @@
  * fixed-point instruction saturated, vstart (set to 0) by every vector instruction, vl and
  * vtype at vset{i}vl{i} (vtype only when the requested value differs from the old one, as
  * Spike compares them). Implicit writes are found by comparing the CSRs with their values
- * after the previous instruction, so nothing in the execution paths pays for the log.
- * An optional disassembly column follows a tab and '#'. */
+ * after the previous instruction (or after trap entry), so nothing in the execution paths pays
+ * for the log. Traps print nothing but the line of a vector access that faulted part-way, as
+ * Spike does (trace_fault below). An optional disassembly column follows a tab and '#'. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,8 +91,10 @@ static void put(struct line *l, unsigned num, unsigned kind, uint64_t val)
 	l->n++;
 }
 
-/* An explicit CSR write by a CSR instruction, as the CSR object Spike writes logs it. */
-static void csr_write(struct line *l, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
+/* An explicit CSR write by a CSR instruction, as the CSR object Spike writes logs it; old_mip
+ * is mip before the instruction. */
+static void csr_write(struct line *l, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r,
+		      uint64_t old_mip)
 {
 	unsigned csr = (unsigned)d->imm & 0xfff, f3 = (d->word >> 12) & 3, rs1 = (d->word >> 15) & 31;
 	unsigned rd = (d->word >> 7) & 31;
@@ -122,11 +125,14 @@ static void csr_write(struct line *l, struct k64_hart *h, const struct k64_dinsn
 	 * and mip */
 	case 0x100: put(l, CSR_MSTATUS, K_CSR, h->mstatus); return;
 	case 0x104: put(l, 0x104, K_CSR, h->mie & h->mideleg); put(l, 0x304, K_CSR, h->mie); return;
-	case 0x144: case 0x344:
-		/* Spike's mip also writes its mvip (c777; SEIP, which karu64 keeps in mip) */
-		put(l, 0x309, K_CSR, h->mip & (1u << 9));
+	case 0x144: case 0x344: {
+		/* Spike's mip and sip also write its mvip (c777) and log it before mip changes: SEIP
+		 * as written (karu64 keeps it in mip), SSIP and, unless menvcfg.STCE, STIP as they were */
+		uint64_t old = old_mip & ((1u << 1) | ((h->menvcfg >> 63) ? 0 : 1u << 5));
+		put(l, 0x309, K_CSR, (h->mip & (1u << 9)) | old);
 		put(l, 0x344, K_CSR, h->mip);
 		return;
+	}
 	}
 	char buf[24];
 	if (csr_name(csr, buf, sizeof buf) && k64_csr_read(h, d, csr, &v))
@@ -243,20 +249,39 @@ static int vlmul_log2(uint64_t vtype)
 	return l >= 4 ? l - 8 : l;
 }
 
-static uint32_t vregs_load(const struct k64_hart *h, uint32_t w, uint64_t vstart)
+/* Whole-register (lumop 8) and mask (lumop 11) accesses: one access per element, vm = 1. */
+static bool vmem_flat(uint32_t w)
+{
+	unsigned mop = (w >> 26) & 3, lumop = (w >> 20) & 31;
+	return mop == 0 && (lumop == 8 || lumop == 11);
+}
+
+/* The elements a complete vector load writes: vl, ceil(vl / 8) bytes for vlm.v, every element
+ * of the nf registers for a whole-register load. */
+static uint64_t vload_count(const struct k64_hart *h, uint32_t w)
+{
+	unsigned nf = (w >> 29) + 1, lumop = (w >> 20) & 31;
+	if (!vmem_flat(w))
+		return h->vl;
+	return lumop == 11 ? (h->vl + 7) / 8 : (uint64_t)nf * (h->vlenb >> vmem_eb(w));
+}
+
+/* Registers a vector load wrote: those of elements [vstart, end), every field, and fields
+ * [0, part) of element end (a segment load that faulted there). */
+static uint32_t vregs_load(const struct k64_hart *h, uint32_t w, uint64_t vstart, uint64_t end, unsigned part)
 {
 	unsigned vd = (w >> 7) & 31, nf = (w >> 29) + 1, mop = (w >> 26) & 3, lumop = (w >> 20) & 31;
 	unsigned sew_eb = (h->vtype >> 3) & 7, eb = mop & 1 ? sew_eb : vmem_eb(w);
 	int lmul = vlmul_log2(h->vtype);
 	if (mop == 0 && lumop == 8)                       /* whole registers */
-		return vregs_of(h, 1u << 25, vd, vstart, (uint64_t)nf * (h->vlenb >> eb), eb, false);
+		return vregs_of(h, 1u << 25, vd, vstart, end, eb, false);
 	if (mop == 0 && lumop == 11)                      /* vlm.v */
-		return vstart < (h->vl + 7) / 8 ? 1u << vd : 0;
+		return vstart < end ? 1u << vd : 0;
 	int emul = mop & 1 ? lmul : lmul + (int)eb - (int)sew_eb;
 	unsigned gs = emul > 0 ? 1u << emul : 1;
 	uint32_t m = 0;
 	for (unsigned f = 0; f < nf; f++)
-		m |= vregs_of(h, w, vd + f * gs, vstart, h->vl, eb, true);
+		m |= vregs_of(h, w, vd + f * gs, vstart, f < part ? end + 1 : end, eb, true);
 	return m;
 }
 
@@ -445,6 +470,36 @@ static void scalar_mem(FILE *f, struct k64_hart *h, const struct k64_dinsn *d, c
 
 static void shadow(struct k64_tracer *t, const struct k64_hart *h, bool vec);
 
+static void line_start(FILE *f, const struct k64_dinsn *d, unsigned priv)
+{
+	fprintf(f, "core   0: %u ", priv);
+	value(f, 64, d->pc);
+	fputs(" (", f);
+	value(f, d->len * 8, d->raw);
+	fputc(')', f);
+}
+
+/* The optional disassembly column, and the end of the line. */
+static void line_end(const struct k64_tracer *t, const struct k64_hart *h, const struct k64_dinsn *d)
+{
+	FILE *f = t->out;
+	if (t->disasm) {
+		char buf[96];
+		k64_disasm(d, buf, sizeof buf);
+		fprintf(f, "\t# %s", buf);
+		if (d->desc && (d->desc->flags & K64_F_VEC)) {
+			static const char *const lm[8] = { "m1", "m2", "m4", "m8", "m?", "mf8", "mf4", "mf2" };
+			if (h->vtype >> 63)
+				fputs(" [vill]", f);
+			else
+				fprintf(f, " [e%u, %s, %s, %s, vl=%llu]", 8u << ((h->vtype >> 3) & 7), lm[h->vtype & 7],
+					(h->vtype >> 6) & 1 ? "ta" : "tu", (h->vtype >> 7) & 1 ? "ma" : "mu",
+					(unsigned long long)h->vl);
+		}
+	}
+	fputc('\n', f);
+}
+
 static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64_dinsn *d,
 		      const struct k64_retire *r, unsigned priv)
 {
@@ -452,17 +507,7 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 	FILE *f = t->out;
 	struct line l;
 	l.n = 0;
-	if (t->resync) {
-		/* a trap or interrupt was taken since the last line: its CSR writes are not this
-		 * instruction's (Spike logs none for trap entry) */
-		k64_trace_start(t, h, t->out, t->disasm);
-		t->resync = false;
-	}
-	fprintf(f, "core   0: %u ", priv);
-	value(f, 64, d->pc);
-	fputs(" (", f);
-	value(f, d->len * 8, d->raw);
-	fputc(')', f);
+	line_start(f, d, priv);
 	if (desc) {
 		uint32_t w = d->word;
 		unsigned rd = (w >> 7) & 31;
@@ -472,7 +517,7 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 		if (desc->flags & K64_F_WF)
 			put(&l, rd, K_F, h->f[rd]);
 		if (desc->fmt == K64_FMT_CSR)
-			csr_write(&l, h, d, r);
+			csr_write(&l, h, d, r, t->mip);
 		if (w == 0x30200073 || w == 0x10200073)           /* mret, sret */
 			put(&l, CSR_MSTATUS, K_CSR, h->mstatus);
 		if (h->mstatus != t->mstatus)                     /* FS or VS made dirty */
@@ -505,7 +550,7 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 					unsigned n = h->vlen >= 2048 ? 1 : 2048 / h->vlen;
 					regs = n >= 32 ? ~0u : ((1u << n) - 1) << rd;
 				} else if (vmem_insn(w))
-					regs = (w & 0x7f) == 0x07 ? vregs_load(h, w, t->vstart) : 0;
+					regs = (w & 0x7f) == 0x07 ? vregs_load(h, w, t->vstart, vload_count(h, w), 0) : 0;
 				else
 					regs = vregs_arith(h, w, t->vstart);
 				for (unsigned v = 0; v < 32; v++)
@@ -521,22 +566,44 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 		vmem_entries(f, h, d, r, t->vstart, false);
 		vmem_entries(f, h, d, r, t->vstart, true);
 	}
-	if (t->disasm) {
-		char buf[96];
-		k64_disasm(d, buf, sizeof buf);
-		fprintf(f, "\t# %s", buf);
-		if (desc && (desc->flags & K64_F_VEC)) {
-			static const char *const lm[8] = { "m1", "m2", "m4", "m8", "m?", "mf8", "mf4", "mf2" };
-			if (h->vtype >> 63)
-				fputs(" [vill]", f);
-			else
-				fprintf(f, " [e%u, %s, %s, %s, vl=%llu]", 8u << ((h->vtype >> 3) & 7), lm[h->vtype & 7],
-					(h->vtype >> 6) & 1 ? "ta" : "tu", (h->vtype >> 7) & 1 ? "ma" : "mu",
-					(unsigned long long)h->vl);
-		}
-	}
-	fputc('\n', f);
+	line_end(t, h, d);
 	shadow(t, h, desc && (desc->flags & K64_F_VEC));
+}
+
+/* Spike prints the line of a vector instruction that takes a memory fault part-way (its
+ * execute.cc catches mem_trap_t and prints when the instruction has logged its vector note),
+ * then takes the trap; its log is reset before the next instruction, so trap entry's own CSR
+ * writes (mepc, mcause, mstatus, ...) appear on no line. The line holds what the elements
+ * before the fault did: the registers they wrote, their accesses, vstart = the faulting element
+ * (written at each element), mstatus if VS became dirty. Every access was an element access
+ * (the contiguous fast path faults before moving anything). */
+static void trace_fault(struct k64_tracer *t, struct k64_hart *h, const struct k64_dinsn *d)
+{
+	FILE *f = t->out;
+	uint32_t w = d->word;
+	struct k64_retire r = { .acc = h->acc, .nacc = h->acc_n };
+	struct line l;
+	l.n = 0;
+	line_start(f, d, h->priv);
+	put(&l, 0, K_VEC, 0);
+	put(&l, CSR_VSTART, K_CSR, h->vstart);
+	if (h->mstatus != t->mstatus)
+		put(&l, CSR_MSTATUS, K_CSR, h->mstatus);
+	if ((w & 0x7f) == 0x07) {
+		/* fields the faulting element loaded before its faulting field */
+		uint64_t done = 0, nf = vmem_flat(w) ? 1 : (w >> 29) + 1;
+		for (uint64_t i = t->vstart; i < h->vstart; i++)
+			done += vactive(h, w, i);
+		unsigned part = r.nacc > done * nf ? (unsigned)(r.nacc - done * nf) : 0;
+		uint32_t regs = vregs_load(h, w, t->vstart, h->vstart, part);
+		for (unsigned v = 0; v < 32; v++)
+			if (regs >> v & 1)
+				put(&l, v, K_V, 0);
+	}
+	print_entries(f, h, &l);
+	vmem_entries(f, h, d, &r, t->vstart, false);
+	vmem_entries(f, h, d, &r, t->vstart, true);
+	line_end(t, h, d);
 }
 
 /* The state the next instruction starts from (the vector registers only after a vector
@@ -544,6 +611,7 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 static void shadow(struct k64_tracer *t, const struct k64_hart *h, bool vec)
 {
 	t->mstatus = h->mstatus;
+	t->mip = h->mip;
 	t->vl = h->vl;
 	t->vtype = h->vtype;
 	t->vstart = h->vstart;
@@ -560,7 +628,6 @@ void k64_trace_start(struct k64_tracer *t, struct k64_hart *h, FILE *out, bool d
 {
 	t->out = out;
 	t->disasm = disasm;
-	t->resync = false;
 	shadow(t, h, true);
 }
 
@@ -576,8 +643,23 @@ void k64_trace_retire(void *ctx, struct k64_hart *h, const struct k64_batch *b)
 		trace_one(ctx, h, &b->d[i], &b->r[i], b->priv);
 }
 
+/* Memory faults: Spike's mem_trap_t (misaligned, access and page faults of loads and stores). */
+static bool mem_fault(uint64_t cause)
+{
+	return cause == 4 || cause == 5 || cause == 6 || cause == 7 || cause == 13 || cause == 15;
+}
+
 void k64_trace_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval)
 {
-	(void)h, (void)cause, (void)tval;
-	((struct k64_tracer *)ctx)->resync = true;
+	(void)tval;
+	const struct k64_dinsn *d = mem_fault(cause) ? k64_trap_insn(h, cause) : NULL;
+	if (d && d->desc && (d->desc->flags & K64_F_VEC) && vmem_insn(d->word))
+		trace_fault(ctx, h, d);
+}
+
+/* After trap entry (or a system call the front-end handled): the state the handler's first
+ * instruction starts from, so that its own implicit writes are logged as usual. */
+void k64_trace_entered(void *ctx, struct k64_hart *h)
+{
+	shadow(ctx, h, true);
 }

@@ -9,8 +9,7 @@
 struct k64_tracer {
 	FILE *out;
 	bool disasm;
-	bool resync;                 /* a trap was taken: the shadow below is stale */
-	uint64_t mstatus, vl, vtype, vstart;
+	uint64_t mstatus, mip, vl, vtype, vstart;
 	uint32_t fflags, frm, vxsat, vxrm;
 	uint64_t f[32];              /* the FP and vector registers, to run an instruction again */
 	_Alignas(64) uint8_t v[32 * (K64_VLEN_MAX / 8)];
@@ -20,4 +19,5 @@ void k64_trace_start(struct k64_tracer *t, struct k64_hart *h, FILE *out, bool d
 void k64_trace_retire(void *ctx, struct k64_hart *h, const struct k64_batch *b);
 void k64_trace_end(struct k64_tracer *t);
 void k64_trace_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval);
+void k64_trace_entered(void *ctx, struct k64_hart *h);
 #endif

@@ -1412,7 +1412,7 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 	    k64_cachesim_init(&m->itlb, p[K64_P_tlb_entries] * 4096, 4096, (unsigned)p[K64_P_tlb_entries]) ||
 	    k64_cachesim_init(&m->dtlb, p[K64_P_tlb_entries] * 4096, 4096, (unsigned)p[K64_P_tlb_entries]))
 		return snprintf(err, errlen, "cannot set up the cache models"), -1;
-	struct k64_observer o = { m, model_retire, model_trap, false, NULL };
+	struct k64_observer o = { m, model_retire, model_trap, false, NULL, NULL };
 	if (!k64_observer_add(h, &o))
 		return snprintf(err, errlen, "too many observers"), -1;
 	m->ts.ctx = m;

@@ -63,7 +63,7 @@ struct k64_profobs *k64_profile_observe(struct k64_profile *p, struct k64_hart *
 		return NULL;
 	o->p = p;
 	o->timed = timed;
-	struct k64_observer ob = { o, prof_retire, NULL, false, prof_context };
+	struct k64_observer ob = { o, prof_retire, NULL, false, prof_context, NULL };
 	if (!k64_observer_add(h, &ob)) {
 		free(o);
 		return NULL;

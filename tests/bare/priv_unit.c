@@ -22,6 +22,7 @@ void k64_tlb_flush(struct k64_hart *h) { (void)h; }
 void k64_mmu_sync(struct k64_hart *h) { (void)h; }    /* core/mmu.c is tested by tests/mmu */
 void k64_mmu_fence(struct k64_hart *h) { (void)h; }
 void k64_observe_trap(struct k64_hart *h, uint64_t cause, uint64_t tval) { (void)h; (void)cause; (void)tval; }   /* no observers here */
+void k64_observe_entered(struct k64_hart *h) { (void)h; }
 uint64_t k64_now(struct k64_hart *h, const struct k64_dinsn *d) { (void)d; return h->instret; }   /* wfi on a board: not here */
 
 static int passed, failed;

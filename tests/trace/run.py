@@ -8,7 +8,9 @@ tests/trace/spike_log.expected holds Spike's lines for it, computed by hand ('#'
 tests/trace/spike_more.S (more vector, privilege and atomic cases) is checked against
 spike_more.expected, a local Spike run's log; tests/trace/spike_found.S (what the comparison of
 riscv-tests and riscv-vector-tests with a full Spike found: cbo.zero, a segment store that
-overwrites its own elements) against hand-computed lines.
+overwrites its own elements) against hand-computed lines; tests/trace/spike_trap.S (vector loads
+and stores faulting part-way, exceptions, an interrupt, a trap delegated to S-mode) against
+spike_trap.expected, hand-computed and confirmed with a local Spike.
 Every expected line is one check. Then the --disasm column must strip with `cut -f1`, and
 trace-compare must find identical logs identical (past a boot ROM, -l disassembly lines and a
 halt loop), and report the first differing instruction and field, or one error line."""
@@ -64,10 +66,12 @@ def run_program(name, march):
 
 
 # spike_log: the issue's cases, hand-computed; spike_more: a local Spike run's log;
-# spike_found: what the riscv-tests and riscv-vector-tests comparison found, hand-computed
+# spike_found: what the riscv-tests and riscv-vector-tests comparison found, hand-computed;
+# spike_trap: traps (RAM ends at 0x90000000, karu64's default --mem)
 elf, log, got, want = run_program("spike_log", "rv64gcv")
 run_program("spike_more", "rv64gcv")
 run_program("spike_found", "rv64gcv_zicboz")
+run_program("spike_trap", "rv64gcv")
 
 # --disasm adds a tab-separated column: `cut -f1` gives the plain log back
 r = subprocess.run([karu64, "--bare", "--vlen=256", "--pmp=0", "--trace", "--disasm", elf], capture_output=True, text=True, timeout=60)
