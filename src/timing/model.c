@@ -859,6 +859,14 @@ static inline __attribute__((always_inline)) uint64_t issue_at(struct k64_model 
 	return issue;
 }
 
+/* A scalar load or store: its cache and TLB effects, and its cost. */
+static inline __attribute__((always_inline)) uint64_t access(struct k64_model *m, struct k64_hart *h, uint64_t a,
+							     unsigned size, bool load)
+{
+	return load ? m->p[K64_P_load_hit] + data_read(m, h, m->priv, a, size)
+		    : m->p[K64_P_store] + data_write(m, h, m->priv, a, size);
+}
+
 /* One instruction: its issue and cost; t is the caller's local. Returns the cost. */
 static inline __attribute__((always_inline)) uint64_t step(struct k64_model *m, struct k64_hart *h,
 							    const struct k64_dinsn *d, const struct k64_retire *r,
@@ -869,14 +877,10 @@ static inline __attribute__((always_inline)) uint64_t step(struct k64_model *m, 
 	 * which k64_model_cause computes as what the other causes leave of the total */
 	unsigned k = d->cls;
 	uint64_t c = m->p[K64_P_alu];
-	if (k == K64_IC_LOAD) {
+	if (k == K64_IC_LOAD || k == K64_IC_STORE) {
 		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
-		c = m->p[K64_P_load_hit] + data_read(m, h, m->priv, r->pre_rs1 + (uint64_t)d->imm, size);
-		m->cause[K64_C_SMEM] += m->p[K64_P_load_hit];
-	} else if (k == K64_IC_STORE) {
-		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
-		c = m->p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 + (uint64_t)d->imm, size);
-		m->cause[K64_C_SMEM] += m->p[K64_P_store];
+		c = access(m, h, r->pre_rs1 + (uint64_t)d->imm, size, k == K64_IC_LOAD);
+		m->cause[K64_C_SMEM] += m->p[k == K64_IC_LOAD ? K64_P_load_hit : K64_P_store];
 	} else if (k > K64_IC_JALR) {
 		c = cost(m, h, d, r, issue);
 		if (unlikely(k == K64_IC_FENCE_I))
@@ -1122,12 +1126,38 @@ static __attribute__((noinline)) uint64_t run_actual(const struct k64_model *m, 
 	return issue;
 }
 
-/* A scalar access of a simple block that retire_simple does not take inline. */
+/* The run of segment g (not empty), its head issued at `issue` with cost c: its last
+ * instruction's issue from the precomputed delta when all its loads and stores cost the standard
+ * (standard), by the recurrence otherwise (act: their actual costs). Updates the fetch state and
+ * the stalls; returns the time after the run. */
+static inline __attribute__((always_inline)) uint64_t run_end(const struct k64_model *m, const struct tblk *s,
+							       const struct tseg *g, uint64_t issue, uint64_t c,
+							       const uint64_t *act, bool standard, struct fetch *f,
+							       uint64_t *stall, uint64_t *stall_ev)
+{
+	uint64_t ie, st = 0, rep = m->fetch_repeat;
+	if (likely(standard)) {
+		uint64_t first = g->repeat && rep > c ? rep : c;
+		st = (first - c) + g->stall;
+		ie = issue + first + g->delta;
+	} else {
+		ie = run_actual(m, s, g, issue, c, act, &st);
+	}
+	*stall += st;
+	*stall_ev += st;
+	f->t = ie;
+	if (g->fetches) {
+		f->w0 = g->w0;
+		f->w1 = g->w1;
+	}
+	return ie + ((g->mem >> g->end) & 1 ? act[g->end] : s->c[g->end]);
+}
+
+/* One that retire_simple does not take inline (access_fast). */
 static __attribute__((noinline)) uint64_t access_slow(struct k64_model *m, struct k64_hart *h, uint64_t a, unsigned size,
 						      bool load)
 {
-	return load ? m->p[K64_P_load_hit] + data_read(m, h, m->priv, a, size)
-		    : m->p[K64_P_store] + data_write(m, h, m->priv, a, size);
+	return access(m, h, a, size, load);
 }
 
 /* The common case of data_read and data_write inline, for retire_simple: the most recently
@@ -1218,33 +1248,13 @@ static void retire_simple(struct k64_model *m, struct k64_hart *h, const struct 
 	}
 	struct tmemo in = { true, key, 0, 0, 0, 0, 0, 0, *stall, *stall_ev, m->ic.hits };
 	uint64_t itlb_lookups = m->itlb.hits + m->itlb.misses;
-	uint64_t rep = m->fetch_repeat;
 	for (const struct tseg *g = s->seg, *ge = s->seg + s->nseg; g < ge; g++) {
 		uint64_t issue = issue_at(m, h, bt->d + g->head, t, f, stall, stall_ev);
 		uint64_t c = (s->mem >> g->head) & 1 ? act[g->head] : s->c[g->head];
 		f->t = issue;
 		t = issue + c;
-		if (g->end == g->head)
-			continue;
-		uint64_t ie, last_c = (s->mem >> g->end) & 1 ? act[g->end] : s->c[g->end];
-		if (likely(!(g->mem & odd))) {
-			uint64_t first = g->repeat && rep > c ? rep : c;
-			uint64_t st = (first - c) + g->stall;
-			ie = issue + first + g->delta;
-			*stall += st;
-			*stall_ev += st;
-		} else {
-			uint64_t st = 0;
-			ie = run_actual(m, s, g, issue, c, act, &st);
-			*stall += st;
-			*stall_ev += st;
-		}
-		t = ie + last_c;
-		f->t = ie;
-		if (g->fetches) {
-			f->w0 = g->w0;
-			f->w1 = g->w1;
-		}
+		if (g->end != g->head)
+			t = run_end(m, s, g, issue, c, act, !(g->mem & odd), f, stall, stall_ev);
 	}
 	if (clean && m->memo_ok && ic_epoch(m) == key.epoch_xl >> 1 && m->itlb.hits + m->itlb.misses == itlb_lookups &&
 	    !(m->fetch_refill | m->fetch_walk)) {
@@ -1274,7 +1284,7 @@ static bool retire_block(struct k64_model *m, struct k64_hart *h, const struct k
 		retire_simple(m, h, bt, s, xl, tp, f, stall, stall_ev);
 		return true;
 	}
-	uint64_t t = *tp, rep = m->fetch_repeat;
+	uint64_t t = *tp;
 	uint64_t act[K64_BLOCK_MAX];
 	for (const struct tseg *g = s->seg, *ge = s->seg + s->nseg; g < ge; g++) {
 		uint64_t c = step(m, h, bt->d + g->head, bt->r + g->head, &t, f, stall, stall_ev);
@@ -1287,33 +1297,28 @@ static bool retire_block(struct k64_model *m, struct k64_hart *h, const struct k
 			const struct k64_dinsn *d = bt->d + k;
 			uint64_t a = bt->r[k].pre_rs1 + (uint64_t)d->imm;
 			unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
-			act[k] = d->cls == K64_IC_LOAD ? m->p[K64_P_load_hit] + data_read(m, h, m->priv, a, size)
-						       : m->p[K64_P_store] + data_write(m, h, m->priv, a, size);
+			act[k] = access(m, h, a, size, d->cls == K64_IC_LOAD);
 			standard &= act[k] == s->c[k];
 		}
-		uint64_t ie, last_c = (g->mem >> g->end) & 1 ? act[g->end] : s->c[g->end];
-		if (likely(standard)) {
-			uint64_t first = g->repeat && rep > c ? rep : c;
-			uint64_t st = (first - c) + g->stall;
-			ie = f->t + first + g->delta;
-			*stall += st;
-			*stall_ev += st;
-		} else {
-			uint64_t st = 0;
-			ie = run_actual(m, s, g, f->t, c, act, &st);
-			*stall += st;
-			*stall_ev += st;
-		}
-		t = ie + last_c;
-		f->t = ie;
-		if (g->fetches) {
-			f->w0 = g->w0;
-			f->w1 = g->w1;
-		}
+		t = run_end(m, s, g, f->t, c, act, standard, f, stall, stall_ev);
 	}
 	s->execs++;   /* its class counts and run causes: fold() */
 	*tp = t;
 	return true;
+}
+
+/* *dst = *f, a field at a time: the fields are written one by one (8-byte stores), and a struct
+ * copy reads them as 16-byte pairs, which cannot be forwarded from those stores (a stall of a
+ * dozen host cycles per block, a sixth of the model's time). The empty asm keeps the compiler
+ * from merging the loads again. */
+static inline __attribute__((always_inline)) void fetch_copy(struct fetch *dst, const struct fetch *f)
+{
+	uint64_t t = f->t, w0 = f->w0, w1 = f->w1, line = f->line;
+	__asm__("" : "+r"(t), "+r"(w0), "+r"(w1), "+r"(line));
+	dst->t = t;
+	dst->w0 = w0;
+	dst->w1 = w1;
+	dst->line = line;
 }
 
 static void model_retire(void *ctx, struct k64_hart *h, const struct k64_batch *bt)
@@ -1322,7 +1327,8 @@ static void model_retire(void *ctx, struct k64_hart *h, const struct k64_batch *
 	const struct k64_dinsn *d = bt->d;
 	struct k64_retire *r = bt->r, *end = bt->r + bt->n;
 	uint64_t t = m->t, stall_ev = 0, stall = 0;
-	struct fetch f = m->f;
+	struct fetch f;
+	fetch_copy(&f, &m->f);
 	m->priv = bt->priv;
 	m->retired += bt->n;
 	if (!(bt->whole && h->nobs == 1 && retire_block(m, h, bt, &t, &f, &stall, &stall_ev)))
@@ -1346,7 +1352,7 @@ static void model_retire(void *ctx, struct k64_hart *h, const struct k64_batch *
 	m->cause[K64_C_FETCH] += stall;
 	m->event[K64_EV_FETCH_STALL] += stall_ev;
 	m->t = t;
-	m->f = f;
+	fetch_copy(&m->f, &f);
 }
 
 /* A trap: the faulting instruction does not retire; the pipeline is flushed and the handler
