@@ -188,7 +188,8 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 	unsigned n = 0;
 	b->pc = pc;
 	b->key = h->fetch_key;
-	b->obs_slot = 0;
+	b->obs_gen = 0;
+	b->obs_note = NULL;
 	b->succ[0] = b->succ[1] = NULL;
 	for (;;) {
 		struct k64_dinsn *d = &b->d[n];

@@ -96,7 +96,8 @@ struct k64_block {
 	struct k64_block *hnext;     /* hash chain */
 	struct k64_block *succ[2];   /* chained successors: [0] taken/target, [1] fall-through */
 	uint32_t n;                  /* instructions (the trailing K64_OP_FALL, if any, not counted) */
-	uint32_t obs_slot;           /* an observer's (the timing model's) note on the block: 0 when built */
+	uint32_t obs_gen;            /* an observer's (the timing model's) note on the block, valid while */
+	void *obs_note;              /* obs_gen is the observer's generation: 0 and NULL when built */
 	uint64_t key;                /* h->fetch_key it was fetched under (bit 63 clear: untranslated) */
 	struct k64_dinsn d[];
 };

@@ -65,7 +65,7 @@ struct k64_batch {
 	unsigned n;
 	uint8_t priv;             /* privilege the instructions executed in */
 	bool taken;               /* the last one sent control elsewhere than pc + len */
-	struct k64_block *blk;    /* their block (an observer may keep a note in blk->obs_slot) */
+	struct k64_block *blk;    /* their block (an observer may keep a note in blk->obs_note) */
 	bool whole;               /* the batch is the whole block */
 };
 

@@ -52,8 +52,9 @@ struct k64_model {
 	uint64_t t;
 	unsigned priv;               /* of the batch being timed */
 	struct fetch f;
-	struct tblk **tb;            /* block summaries, at blk->obs_slot - 1 */
+	struct tblk **tb;            /* block summaries (blk->obs_note while blk->obs_gen == gen) */
 	uint32_t ntb, captb;
+	uint32_t gen;                /* this model's generation of summaries: unique in the process */
 	const struct k64_dinsn *pre_d;   /* issue computed early by a counter read in pre_d */
 	uint64_t pre_issue;
 	uint64_t fetch_refill, fetch_walk;   /* of the fetch stall being accumulated */
@@ -85,6 +86,14 @@ struct k64_model {
 };
 
 /* ---- parameters -------------------------------------------------------------------------- */
+/* A generation of block summaries, never 0 (a block's obs_gen when built) nor one given before:
+ * a block's note from another model or from summaries since freed is never taken for valid. */
+static uint32_t new_gen(void)
+{
+	static uint32_t last;
+	return ++last ? last : ++last;
+}
+
 struct k64_model *k64_model_new(const char *config, char *err, size_t errlen)
 {
 	int c = -1;
@@ -101,6 +110,7 @@ struct k64_model *k64_model_new(const char *config, char *err, size_t errlen)
 		return NULL;
 	}
 	m->config = c;
+	m->gen = new_gen();
 	for (int i = 0; i < K64_P_COUNT; i++)
 		m->p[i] = param_info[i].v[c];
 	return m;
@@ -986,6 +996,7 @@ static __attribute__((noinline)) struct tblk *summarise(struct k64_model *m, str
 		for (uint32_t i = 0; i < m->ntb; i++)
 			free(m->tb[i]);
 		m->ntb = 0;
+		m->gen = new_gen();
 	}
 	if (m->ntb == m->captb) {
 		uint32_t cap = m->captb ? 2 * m->captb : 1024;
@@ -1093,17 +1104,18 @@ static __attribute__((noinline)) struct tblk *summarise(struct k64_model *m, str
 		i = e + 1;
 	}
 	m->tb[m->ntb++] = s;
-	blk->obs_slot = m->ntb;
+	blk->obs_gen = m->gen;
+	blk->obs_note = s;
 	return s;
 }
 
-/* The block's summary: the one its slot names if it is still the block's, else a new one. */
+/* The block's summary: the one its note names if it is this model's current generation and
+ * was made for the same translation, else a new one. */
 static inline struct tblk *summary(struct k64_model *m, struct k64_block *blk, bool xl)
 {
-	uint32_t slot = blk->obs_slot;
-	if (likely(slot && slot <= m->ntb)) {
-		struct tblk *s = m->tb[slot - 1];
-		if (likely(s->blk == blk && s->pc == blk->pc && s->n == blk->n && s->xl == xl))
+	if (likely(blk->obs_gen == m->gen)) {
+		struct tblk *s = blk->obs_note;
+		if (likely(s->xl == xl))
 			return s;
 	}
 	return summarise(m, blk, xl);
@@ -1160,30 +1172,36 @@ static __attribute__((noinline)) uint64_t access_slow(struct k64_model *m, struc
 	return access(m, h, a, size, load);
 }
 
-/* The common case of data_read and data_write inline, for retire_simple: the most recently
- * used page (or no translation), not a device, within 8 bytes, cacheable, and for a load the
- * most recently used D-cache line or a direct-mapped hit. Those cost the standard and charge
- * the standard causes, which the caller adds up (*n: the accesses taken); false otherwise,
- * before any effect. */
+/* The common case of data_read and data_write inline, for retire_simple: a data-TLB hit (or no
+ * translation), not a device, within 8 bytes, cacheable, and for a load the most recently used
+ * D-cache line or a direct-mapped hit. Those cost the standard and charge the standard causes,
+ * which the caller adds up; false otherwise, before any effect. A TLB hit on another page than
+ * the most recently used one has tlb()'s effect (its entry moves to the front). */
 static inline __attribute__((always_inline)) bool access_fast(struct k64_model *m, uint64_t a, unsigned size, bool load,
 								bool xl)
 {
-	if ((xl && (a >> m->dtlb.line_shift) != m->dtlb_last) || unlikely(a - m->mmio_lo < m->mmio_span) ||
-	    ((a ^ (a + size - 1)) >> 3) || !m->dcache_on || !cacheable(m, a, xl))
+	uint64_t pg = a >> m->dtlb.line_shift;
+	unsigned tw = 0;   /* the TLB way holding pg, plus one, when it is not the most recently used */
+	if (xl && pg != m->dtlb_last && !(tw = k64_cachesim_find(&m->dtlb, pg)))
+		return false;
+	if (unlikely(a - m->mmio_lo < m->mmio_span) || ((a ^ (a + size - 1)) >> 3) || !m->dcache_on ||
+	    !cacheable(m, a, xl))
 		return false;
 	uint64_t ln = a >> m->dc.line_shift;
 	if (ln == m->dc_last) {
 		m->dc.hits += load;
-		return true;
-	}
-	if (load) {
+	} else if (load) {
 		if (m->dc.ways != 1 || m->dc.tag[ln & (m->dc.sets - 1)] != ln)
 			return false;
 		m->dc.hits++;
 		m->dc_last = ln;
-		return true;
+	} else {
+		(void)k64_cachesim_access(&m->dc, a, false);   /* write-through: updated if present */
 	}
-	(void)k64_cachesim_access(&m->dc, a, false);   /* write-through: updated if present */
+	if (tw) {
+		k64_cachesim_hit(&m->dtlb, pg, tw - 1);
+		m->dtlb_last = pg;
+	}
 	return true;
 }
 

@@ -74,6 +74,26 @@ struct k64_cachesim {
 };
 int k64_cachesim_init(struct k64_cachesim *c, uint64_t size, uint64_t line, unsigned ways);
 void k64_cachesim_free(struct k64_cachesim *c);
+/* The way of line ln's set holding it, plus one; 0 when absent. No effect. */
+static inline unsigned k64_cachesim_find(const struct k64_cachesim *c, uint64_t ln)
+{
+	const uint64_t *set = c->tag + (size_t)(ln & (c->sets - 1)) * c->ways;
+	for (unsigned w = 0; w < c->ways; w++)
+		if (set[w] == ln)
+			return w + 1;
+	return 0;
+}
+
+/* A hit on line ln in way w of its set (set-associative): it becomes the most recently used. */
+static inline void k64_cachesim_hit(struct k64_cachesim *c, uint64_t ln, unsigned w)
+{
+	uint64_t *set = c->tag + (size_t)(ln & (c->sets - 1)) * c->ways;
+	for (; w > 0; w--)     /* move to the front */
+		set[w] = set[w - 1];
+	set[0] = ln;
+	c->hits++;
+}
+
 /* Looks addr up; on a miss allocates its line when allocate is set. Returns true on a hit.
  * Inline: the timing model calls it for most memory accesses. */
 static inline bool k64_cachesim_access(struct k64_cachesim *c, uint64_t addr, bool allocate)
@@ -88,14 +108,11 @@ static inline bool k64_cachesim_access(struct k64_cachesim *c, uint64_t addr, bo
 			*set = ln;
 		return hit;
 	}
-	for (unsigned w = 0; w < c->ways; w++)
-		if (set[w] == ln) {
-			for (; w > 0; w--)     /* move to the front: most recently used */
-				set[w] = set[w - 1];
-			set[0] = ln;
-			c->hits++;
-			return true;
-		}
+	unsigned w = k64_cachesim_find(c, ln);
+	if (w) {
+		k64_cachesim_hit(c, ln, w - 1);
+		return true;
+	}
 	c->misses++;
 	if (allocate) {
 		for (unsigned w = c->ways - 1; w > 0; w--)   /* evict the least recently used */
