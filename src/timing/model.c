@@ -741,6 +741,13 @@ static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64
 /* The cost of the instructions whose cost depends on nothing but the instruction and the
  * parameters, and the cause it is charged to (K64_C_INT: the residual, not charged); false
  * for the others. */
+/* sfence.vma and Svinval's sinval.vma: the model's TLBs are flushed whole (a 4-entry TLB
+ * holds no ASIDs in the model; doc/cycle-model.md). */
+static bool tlb_fence(const struct k64_dinsn *d)
+{
+	return d->cls == K64_IC_SYSTEM && ((d->word & 0xfe007fff) == 0x12000073 || (d->word & 0xfe007fff) == 0x16000073);
+}
+
 static bool cost_static(const struct k64_model *m, const struct k64_dinsn *d, uint64_t *c, enum k64_cause *cause)
 {
 	const uint64_t *p = m->p;
@@ -753,7 +760,7 @@ static bool cost_static(const struct k64_model *m, const struct k64_dinsn *d, ui
 		return true;
 	case K64_IC_FENCE: case K64_IC_SYSTEM:
 		*c = p[K64_P_fence];
-		return true;
+		return !tlb_fence(d);   /* that one flushes the TLBs: cost() */
 	case K64_IC_MUL: case K64_IC_DIV:
 		*c = p[K64_P_multicycle] + p[d->cls == K64_IC_MUL ? K64_P_mul_latency : K64_P_div_latency];
 		*cause = K64_C_MULDIV;
@@ -813,6 +820,13 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_d
 		}
 		m->cause[K64_C_SMEM] += p[K64_P_store];
 		return p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 & ~63ull, 8);
+	case K64_IC_SYSTEM:
+		if (tlb_fence(d)) {
+			k64_cachesim_flush(&m->itlb);
+			k64_cachesim_flush(&m->dtlb);
+			m->itlb_last = m->dtlb_last = WORD_NONE;
+		}
+		return p[K64_P_fence];
 	case K64_IC_FENCE_I:
 		k64_cachesim_flush(&m->ic);   /* and the fetch buffers (model_retire) */
 		m->ic_flushes++;
