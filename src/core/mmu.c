@@ -74,11 +74,11 @@ void k64_mmu_sync(struct k64_hart *h)
 		h->fetch_key = FETCH_KEY_PMP;
 }
 
-static bool read_pte(struct k64_hart *h, uint64_t pa, uint64_t *pte)
+static bool read_pte(struct k64_hart *h, uint64_t pa, uint64_t *pte, bool pmp)
 {
 	/* 10.3.2 step 2: the PTE's address must be memory; otherwise an access fault. */
 	const void *p = k64_mem_host(h->mem, pa, 8, K64_PERM_R);
-	if (!p || !k64_pmp_ok(h, pa, 8, K64_PERM_R, K64_PRIV_S))  /* 3.7.2: implicit accesses at S */
+	if (!p || (pmp && !k64_pmp_ok(h, pa, 8, K64_PERM_R, K64_PRIV_S)))  /* 3.7.2: implicit accesses at S */
 		return false;
 	memcpy(pte, p, 8);
 	return true;
@@ -106,8 +106,11 @@ static unsigned leaf_rights(const struct k64_hart *h, uint64_t pte, unsigned pri
 }
 
 /* 10.3.2 "Virtual Address Translation Process", with LEVELS and the VPN width of the mode
- * (10.4-10.6). On success *pa is the physical address and *rights what priv may do there. */
-static enum walk_result walk(struct k64_hart *h, uint64_t va, unsigned priv, uint64_t *pa, unsigned *rights)
+ * (10.4-10.6). On success *pa is the physical address and *rights what priv may do there.
+ * With ptes (a timing model's walk of an access that was made), the addresses of the PTEs it
+ * read, in order, go to ptes[0 .. *nptes), and PMP is not checked again. */
+static enum walk_result walk_ptes(struct k64_hart *h, uint64_t va, unsigned priv, uint64_t *pa, unsigned *rights,
+				  uint64_t *ptes, unsigned *nptes)
 {
 	unsigned levels = (unsigned)(h->satp >> SATP_MODE_SHIFT) - 5;   /* Sv39 3, Sv48 4, Sv57 5 */
 	unsigned vabits = 12 + 9 * levels;
@@ -116,9 +119,11 @@ static enum walk_result walk(struct k64_hart *h, uint64_t va, unsigned priv, uin
 		return WALK_PAGE_FAULT;
 	uint64_t a = (h->satp & PPN_MASK) << 12;
 	for (int i = (int)levels - 1; i >= 0; i--) {
-		uint64_t pte;
-		if (!read_pte(h, a + ((va >> (12 + 9 * i)) & 511) * 8, &pte))
+		uint64_t pte, pte_pa = a + ((va >> (12 + 9 * i)) & 511) * 8;
+		if (!read_pte(h, pte_pa, &pte, !ptes))
 			return WALK_ACCESS_FAULT;
+		if (ptes)
+			ptes[(*nptes)++] = pte_pa;
 		/* step 3: invalid, W without R, reserved bits; Svpbmt: PBMT 3 is reserved, and any
 		 * nonzero PBMT is reserved while menvcfg.PBMTE = 0 */
 		uint64_t pbmt = (pte & PTE_PBMT) >> 61;
@@ -154,6 +159,11 @@ static enum walk_result walk(struct k64_hart *h, uint64_t va, unsigned priv, uin
 /* Translates va for an access acc (K64_PERM_R/W/X) of len bytes (on va's page) at privilege
  * priv: 0 and *pa, or the cause. The physical page must be memory with the access's permission,
  * and PMP must grant it (else an access fault). */
+static enum walk_result walk(struct k64_hart *h, uint64_t va, unsigned priv, uint64_t *pa, unsigned *rights)
+{
+	return walk_ptes(h, va, priv, pa, rights, NULL, NULL);
+}
+
 static uint64_t translate(struct k64_hart *h, uint64_t va, uint64_t len, unsigned acc, unsigned priv, uint64_t *pa,
 			  unsigned *rights, unsigned *pperm)
 {
@@ -327,4 +337,17 @@ bool k64_mmu_debug_translate(struct k64_hart *h, uint64_t va, uint64_t *pa)
 {
 	unsigned rights;
 	return walk(h, va, h->priv, pa, &rights) == WALK_OK;
+}
+
+/* The PTEs a walk of va under satp reads, for a timing model: their physical addresses, root
+ * first, to the leaf or the PTE that ends the walk (at most 5); 0 with satp Bare. No side
+ * effects. */
+unsigned k64_mmu_walk_ptes(struct k64_hart *h, uint64_t va, uint64_t ptes[5])
+{
+	uint64_t pa;
+	unsigned rights, n = 0;
+	if (!(h->satp >> SATP_MODE_SHIFT))
+		return 0;
+	(void)walk_ptes(h, va, h->priv, &pa, &rights, ptes, &n);
+	return n;
 }

@@ -60,6 +60,7 @@ struct k64_model {
 	uint64_t fetch_refill, fetch_walk;   /* of the fetch stall being accumulated */
 
 	struct k64_cachesim ic, dc, itlb, dtlb;
+	struct k64_cachesim iptec, dptec;    /* the MMUs' page-table-entry line caches (real walks) */
 	/* the most recently used line or page of each: a repeat is a hit that changes no LRU order */
 	uint64_t ic_last, dc_last, itlb_last, dtlb_last;
 	uint64_t fetch_repeat;       /* what another word of that line costs to fetch */
@@ -78,7 +79,8 @@ struct k64_model {
 	unsigned g;                  /* granule steps per vector register */
 	uint64_t fetch_hit;          /* fetch_overhead + answer latency */
 	uint64_t refill_d, refill_i; /* line refills */
-	uint64_t walk;               /* assumed table walk */
+	uint64_t walk;               /* assumed table walk (Linux user mode) */
+	uint64_t refill_pte;         /* a page-table-entry line refill */
 	/* device register regions (k64_model_add_mmio): their hull, for a one-compare miss */
 	uint64_t mmio_lo, mmio_span;
 	unsigned nmmio;
@@ -124,6 +126,8 @@ void k64_model_free(struct k64_model *m)
 	k64_cachesim_free(&m->dc);
 	k64_cachesim_free(&m->itlb);
 	k64_cachesim_free(&m->dtlb);
+	k64_cachesim_free(&m->iptec);
+	k64_cachesim_free(&m->dptec);
 	for (uint32_t i = 0; i < m->ntb; i++)
 		free(m->tb[i]);
 	free(m->tb);
@@ -239,6 +243,8 @@ int k64_model_validate(const struct k64_model *m, char *err, size_t errlen)
 	}
 	if (!m->p[K64_P_tlb_entries] || m->p[K64_P_tlb_entries] > 1024)
 		return snprintf(err, errlen, "tlb_entries must be 1..1024"), -1;
+	if (!m->p[K64_P_ptec_lines] || m->p[K64_P_ptec_lines] > 1024)
+		return snprintf(err, errlen, "ptec_lines must be 1..1024"), -1;
 	if (!m->p[K64_P_core_hz] || !m->p[K64_P_timebase_hz] || m->p[K64_P_timebase_hz] > m->p[K64_P_core_hz])
 		return snprintf(err, errlen, "core_hz and timebase_hz must be > 0, timebase_hz <= core_hz"), -1;
 	if (!pow2(m->p[K64_P_vec_lanes]) || m->p[K64_P_vec_lanes] > 64)
@@ -290,16 +296,34 @@ static inline bool lookup(struct k64_cachesim *c, uint64_t *last, uint64_t a)
 	return k64_cachesim_access(c, a, true);
 }
 
+/* A table walk for a's page: in Linux user mode (no page tables) the assumed one; otherwise the
+ * PTEs the walk reads under the current satp, each through the MMU's page-table-entry line
+ * cache (ptec_hit, or a line refill). */
+static uint64_t walk(struct k64_model *m, struct k64_cachesim *ptec, uint64_t a)
+{
+	uint64_t ptes[5];
+	unsigned n = m->user_mode ? 0 : k64_mmu_walk_ptes(m->h, a, ptes);
+	if (!n)   /* user mode; or satp went Bare since the access */
+		return m->walk;
+	uint64_t c = 0;
+	for (unsigned i = 0; i < n; i++)
+		c += k64_cachesim_access(ptec, ptes[i], true) ? m->p[K64_P_ptec_hit] : m->refill_pte;
+	return c;
+}
+
 /* TLB lookup of one page; returns the cycles added (hit cost + walk on a miss), charging the
  * walk to the TLB cause (fetch walks are charged when the fetch stall is, see model_retire). */
-static __attribute__((noinline)) uint64_t tlb_miss(struct k64_model *m, struct k64_cachesim *t, uint64_t hit_cost)
+static __attribute__((noinline)) uint64_t tlb_miss(struct k64_model *m, struct k64_cachesim *t, uint64_t a,
+						   uint64_t hit_cost)
 {
 	m->event[K64_EV_TLB_MISS]++;
-	if (t == &m->itlb)
-		m->fetch_walk += m->walk;
+	bool fetch = t == &m->itlb;
+	uint64_t w = walk(m, fetch ? &m->iptec : &m->dptec, a);
+	if (fetch)
+		m->fetch_walk += w;
 	else
-		m->cause[K64_C_TLB] += m->walk;
-	return hit_cost + m->walk;
+		m->cause[K64_C_TLB] += w;
+	return hit_cost + w;
 }
 
 static inline __attribute__((always_inline)) uint64_t tlb(struct k64_model *m, struct k64_cachesim *t, uint64_t a,
@@ -311,7 +335,7 @@ static inline __attribute__((always_inline)) uint64_t tlb(struct k64_model *m, s
 	*last = a >> t->line_shift;
 	if (likely(k64_cachesim_access(t, a, true)))
 		return hit_cost;
-	return tlb_miss(m, t, hit_cost);
+	return tlb_miss(m, t, a, hit_cost);
 }
 
 int k64_model_add_mmio(struct k64_model *m, uint64_t base, uint64_t size)
@@ -741,8 +765,8 @@ static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64
 /* The cost of the instructions whose cost depends on nothing but the instruction and the
  * parameters, and the cause it is charged to (K64_C_INT: the residual, not charged); false
  * for the others. */
-/* sfence.vma and Svinval's sinval.vma: the model's TLBs are flushed whole (a 4-entry TLB
- * holds no ASIDs in the model; doc/cycle-model.md). */
+/* sfence.vma and Svinval's sinval.vma: the model's TLBs and page-table-entry caches are flushed
+ * whole (they hold no ASIDs in the model; doc/cycle-model.md). */
 static bool tlb_fence(const struct k64_dinsn *d)
 {
 	return d->cls == K64_IC_SYSTEM && ((d->word & 0xfe007fff) == 0x12000073 || (d->word & 0xfe007fff) == 0x16000073);
@@ -824,6 +848,8 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_d
 		if (tlb_fence(d)) {
 			k64_cachesim_flush(&m->itlb);
 			k64_cachesim_flush(&m->dtlb);
+			k64_cachesim_flush(&m->iptec);
+			k64_cachesim_flush(&m->dptec);
 			m->itlb_last = m->dtlb_last = WORD_NONE;
 		}
 		return p[K64_P_fence];
@@ -1435,8 +1461,8 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 	m->refill_d = p[K64_P_mem_read] + (p[K64_P_dcache_line] / 8) * p[K64_P_mem_beat] + p[K64_P_refill_overhead];
 	m->refill_i = p[K64_P_mem_read] + (p[K64_P_icache_line] / 8) * p[K64_P_mem_beat] + p[K64_P_refill_overhead];
 	/* assumed walk: the upper levels hit the PTE line cache, the leaf refills a 64 B line */
-	m->walk = p[K64_P_walk_levels_cached] * p[K64_P_ptec_hit] + p[K64_P_mem_read] + 8 * p[K64_P_mem_beat] +
-		  p[K64_P_refill_overhead];
+	m->refill_pte = p[K64_P_mem_read] + 8 * p[K64_P_mem_beat] + p[K64_P_refill_overhead];
+	m->walk = p[K64_P_walk_levels_cached] * p[K64_P_ptec_hit] + m->refill_pte;
 	m->f.w0 = m->f.w1 = m->f.line = WORD_NONE;
 	m->ic_last = m->dc_last = m->itlb_last = m->dtlb_last = WORD_NONE;
 	m->fetch_repeat = p[K64_P_icache_enable] ? m->fetch_hit : p[K64_P_fetch_overhead] + p[K64_P_mem_read];
@@ -1448,7 +1474,9 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 	if (k64_cachesim_init(&m->ic, isz, iline, p[K64_P_icache_enable] ? (unsigned)p[K64_P_icache_ways] : 1) ||
 	    k64_cachesim_init(&m->dc, dsz, dline, p[K64_P_dcache_enable] ? (unsigned)p[K64_P_dcache_ways] : 1) ||
 	    k64_cachesim_init(&m->itlb, p[K64_P_tlb_entries] * 4096, 4096, (unsigned)p[K64_P_tlb_entries]) ||
-	    k64_cachesim_init(&m->dtlb, p[K64_P_tlb_entries] * 4096, 4096, (unsigned)p[K64_P_tlb_entries]))
+	    k64_cachesim_init(&m->dtlb, p[K64_P_tlb_entries] * 4096, 4096, (unsigned)p[K64_P_tlb_entries]) ||
+	    k64_cachesim_init(&m->iptec, p[K64_P_ptec_lines] * 64, 64, (unsigned)p[K64_P_ptec_lines]) ||
+	    k64_cachesim_init(&m->dptec, p[K64_P_ptec_lines] * 64, 64, (unsigned)p[K64_P_ptec_lines]))
 		return snprintf(err, errlen, "cannot set up the cache models"), -1;
 	struct k64_observer o = { m, model_retire, model_trap, false, NULL, NULL };
 	if (!k64_observer_add(h, &o))

@@ -50,7 +50,7 @@ typedef uint64_t u64;
 u64 enter(u64 pc, u64 a0, u64 a1, u64 a2);
 extern char back[], strap[];
 extern volatile u64 tohost;
-void p_ld(void), p_lw(void), p_lbu(void), p_sd(void), p_sw(void), p_amoadd(void), p_lr(void), p_sc(void);
+void p_ld(void), p_ld_cycles(void), p_lw(void), p_lbu(void), p_sd(void), p_sw(void), p_amoadd(void), p_lr(void), p_sc(void);
 void p_sfence(void), p_sfence_va(void), p_sfence_asid(void), p_sinval(void), p_sfence_w_inval(void), p_sfence_inval_ir(void);
 void p_satp_read(void), p_mprv_ld(void), p_satp_swap_ld(void), p_ld_cross(void), p_sd_cross(void);
 void p_vle32(void), p_vse32(void), p_vlse64(void), p_vle32ff(void), p_fence_i(void);
@@ -520,6 +520,51 @@ static void t_model_tlb(void)
 	check("model TLB: sfence.vma -> the data page and the code page miss", cold >= 2, 1);
 }
 
+/* The cycles of one S-mode load at va, from the rdcycle before it to the one after (S-mode
+ * code only: the M-mode code around a probe has D-cache misses of its own). */
+static u64 probe_cycles(u64 va) { return probe(PRIV_S, p_ld_cycles, va, 0).value; }
+
+/* The cycle model's table walks on page tables (doc/cycle-model.md): the walk reads the PTEs
+ * of the current tables, each through the data MMU's 4-line page-table-entry cache, a hit
+ * costing ptec_hit and a miss a 64-byte line refill; the TLB holds 4 pages, least recently used
+ * out. The same load (same line, a D-cache hit each time) is timed with its page in the TLB
+ * (W), after its eviction with every PTE line cached (X), and with its l0 PTE line evicted too
+ * (Y); the loads differ in the walk only. Expected from karu64-sim's parameters (check-mmu's
+ * run): ptec_hit 2, a line refill mem_read + 8 * mem_beat + refill_overhead = 1 + 8 + 1 = 10.
+ * Pages 96-103 have their PTEs in one 64-byte line of l0, pages 112 and 120 in two others; the
+ * root's and l1's PTEs are one line each. The other loads use offset 0x100 (another D-cache set). */
+static void t_model_walk(void)
+{
+	u64 p = pa_of(pg[12]);
+	for (unsigned i = 96; i < 104; i++)
+		l0[i] = pte(p, RWAD);
+	l0[112] = l0[120] = pte(p, RWAD);
+	SFENCE();
+	CSR_SET(mcounteren, 1);                /* rdcycle in S */
+	u64 v = TV + 4096ull * 98 + 0x840, other[4];
+	for (unsigned i = 0; i < 4; i++)
+		other[i] = TV + 4096ull * (99 + i) + 0x100;
+	probe(PRIV_S, p_ld, v, 0);             /* the line, the probe's code, the PTE lines */
+	u64 cyc = CSR_READ(mcycle), ins = CSR_READ(minstret);
+	for (unsigned i = 0; i < 4; i++)       /* four other pages: v's page leaves the TLB */
+		probe(PRIV_S, p_ld, other[i], 0);
+	u64 x = probe_cycles(v);               /* TLB miss; root, l1, l0 lines hit: 3 x 2 */
+	u64 w = probe_cycles(v);               /* TLB hit */
+	for (unsigned i = 0; i < 4; i++)       /* v's page out of the TLB again */
+		probe(PRIV_S, p_ld, other[i], 0);
+	probe(PRIV_S, p_ld, TV + 4096ull * 112 + 0x100, 0);   /* two other l0 lines: v's leaves */
+	probe(PRIV_S, p_ld, TV + 4096ull * 120 + 0x100, 0);   /* the PTE cache */
+	u64 y = probe_cycles(v);               /* TLB miss; root, l1 hit, l0 line refills: 2 + 2 + 10 */
+	cyc = CSR_READ(mcycle) - cyc;
+	ins = CSR_READ(minstret) - ins;
+	if (cyc < 2 * ins) {
+		puts_("SKIP model walk: no cycle model (mcycle counts instructions)\n");
+		return;
+	}
+	check("model walk: PTE lines cached: X - W = 3 x ptec_hit", x - w, 6);
+	check("model walk: the leaf's PTE line refilled: Y - W = 2 x ptec_hit + 10", y - w, 14);
+}
+
 /* Instruction fetch through the MMU: X and U rules (10.3.1), a 4-byte instruction across a
  * page boundary whose halves are on unrelated physical pages, a fault on its second half
  * (tval = the second page, epc = the instruction: 3.1.16), code remapped under running code
@@ -791,6 +836,7 @@ int main(void)
 	t_satp();
 	t_sfence();
 	t_model_tlb();
+	t_model_walk();
 	t_fetch();
 	t_vector();
 	t_mprv();

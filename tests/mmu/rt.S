@@ -173,8 +173,15 @@ strap:
 // Probes: one access each. On a fault mtrap_c steps over the access, so a0 keeps its input.
 	.global p_ld, p_lw, p_lbu, p_sd, p_sw, p_amoadd, p_lr, p_sc, p_sfence, p_sfence_va, p_sfence_asid
 	.global p_sinval, p_sfence_w_inval, p_sfence_inval_ir, p_satp_read, p_mprv_ld, p_satp_swap_ld, p_ld_cross, p_sd_cross
-	.global p_vle32, p_vse32, p_vlse64, p_vle32ff, p_fence_i
+	.global p_vle32, p_vse32, p_vlse64, p_vle32ff, p_fence_i, p_ld_cycles
 p_ld:	ld a0, 0(a0)
+	ret
+// the cycles from one rdcycle to the next around a load (mcounteren.CY set)
+p_ld_cycles:
+	rdcycle t0
+	ld t1, 0(a0)
+	rdcycle a0
+	sub a0, a0, t0
 	ret
 p_lw:	lw a0, 0(a0)
 	ret
