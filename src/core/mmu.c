@@ -156,14 +156,14 @@ static enum walk_result walk_ptes(struct k64_hart *h, uint64_t va, unsigned priv
 	return WALK_PAGE_FAULT;
 }
 
-/* Translates va for an access acc (K64_PERM_R/W/X) of len bytes (on va's page) at privilege
- * priv: 0 and *pa, or the cause. The physical page must be memory with the access's permission,
- * and PMP must grant it (else an access fault). */
 static enum walk_result walk(struct k64_hart *h, uint64_t va, unsigned priv, uint64_t *pa, unsigned *rights)
 {
 	return walk_ptes(h, va, priv, pa, rights, NULL, NULL);
 }
 
+/* Translates va for an access acc (K64_PERM_R/W/X) of len bytes (on va's page) at privilege
+ * priv: 0 and *pa, or the cause. The physical page must be memory with the access's permission,
+ * and PMP must grant it (else an access fault). */
 static uint64_t translate(struct k64_hart *h, uint64_t va, uint64_t len, unsigned acc, unsigned priv, uint64_t *pa,
 			  unsigned *rights, unsigned *pperm)
 {
