@@ -762,9 +762,6 @@ static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64
 
 /* ---- one retired instruction ------------------------------------------------------------- */
 /* i2i of instruction r, charging its cycles to causes (everything but fetch stalls). */
-/* The cost of the instructions whose cost depends on nothing but the instruction and the
- * parameters, and the cause it is charged to (K64_C_INT: the residual, not charged); false
- * for the others. */
 /* sfence.vma and Svinval's sinval.vma: the model's TLBs and page-table-entry caches are flushed
  * whole (they hold no ASIDs in the model; doc/cycle-model.md). */
 static bool tlb_fence(const struct k64_dinsn *d)
@@ -772,6 +769,9 @@ static bool tlb_fence(const struct k64_dinsn *d)
 	return d->cls == K64_IC_SYSTEM && ((d->word & 0xfe007fff) == 0x12000073 || (d->word & 0xfe007fff) == 0x16000073);
 }
 
+/* The cost of the instructions whose cost depends on nothing but the instruction and the
+ * parameters, and the cause it is charged to (K64_C_INT: the residual, not charged); false
+ * for the others. */
 static bool cost_static(const struct k64_model *m, const struct k64_dinsn *d, uint64_t *c, enum k64_cause *cause)
 {
 	const uint64_t *p = m->p;
