@@ -55,6 +55,7 @@ struct k64_model {
 	struct tblk **tb;            /* block summaries (blk->obs_note while blk->obs_gen == gen) */
 	uint32_t ntb, captb;
 	uint32_t gen;                /* this model's generation of summaries: unique in the process */
+	uint64_t cache_flushes;      /* the core's block-cache flushes when the summaries were begun */
 	const struct k64_dinsn *pre_d;   /* issue computed early by a counter read in pre_d */
 	uint64_t pre_issue;
 	uint64_t fetch_refill, fetch_walk;   /* of the fetch stall being accumulated */
@@ -1031,7 +1032,12 @@ static void fold(struct k64_model *m)
 
 static __attribute__((noinline)) struct tblk *summarise(struct k64_model *m, struct k64_block *blk, bool xl)
 {
-	if (m->ntb == TBLK_MAX) {
+	/* the core's block cache drops all its blocks at once (sfence.vma, fence.i, stores to code,
+	 * a full arena): their summaries go with them, or an OS's runs would keep every summary
+	 * ever made (800 MB by a Debian boot's prompt) */
+	uint64_t flushes = k64_cache_flushes(m->h);
+	if (m->ntb == TBLK_MAX || flushes != m->cache_flushes) {
+		m->cache_flushes = flushes;
 		fold(m);
 		for (uint32_t i = 0; i < m->ntb; i++)
 			free(m->tb[i]);
