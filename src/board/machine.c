@@ -237,6 +237,18 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 	return 0;
 }
 
+/* The file starts with the ELF magic (read errors are reported by whoever opens it next). */
+static bool is_elf(const char *path)
+{
+	unsigned char magic[4] = { 0 };
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return false;
+	bool elf = fread(magic, 1, 4, f) == 4 && !memcmp(magic, "\x7f" "ELF", 4);
+	fclose(f);
+	return elf;
+}
+
 int k64_machine_boot(struct k64_machine *m, char *err, size_t errlen)
 {
 	uint64_t size = m->cfg.mem_size ? m->cfg.mem_size : 1ull << 30;
@@ -275,6 +287,16 @@ int k64_machine_boot(struct k64_machine *m, char *err, size_t errlen)
 	m->hart->max_insns = m->cfg.max_insns;
 	if (m->model && k64_model_attach(m->model, m->hart, false, err, errlen))
 		return -1;
+	if (m->cfg.profile) {
+		/* the kernel's functions when --kernel is an ELF (vmlinux: its symbols are the addresses
+		 * it runs at); a Linux Image or flat binary has no symbols, and all is [unknown] */
+		if (!(m->profile = k64_profile_new()))
+			return ERR("out of memory");
+		if (m->cfg.kernel && is_elf(m->cfg.kernel) && k64_profile_load_elf(m->profile, m->cfg.kernel, 0, err, errlen))
+			return -1;
+		if (!(m->profobs = k64_profile_observe(m->profile, m->hart, m->model != NULL)))
+			return ERR("cannot attach the profiler");
+	}
 	return 0;
 }
 

@@ -75,6 +75,28 @@ def perf_model(a):
     perf_checks(sections(p.stdout).get("perfcount", []), "karu64-sim")
 
 
+def model_blocks(a):
+    """The cycle model times a block from its summary unless another observer needs each
+    instruction's cycles (--profile): a deterministic boot (no input; the cpuinfo test, then
+    poweroff) must give the same statistics both ways, through the kernel's sfence.vma and
+    fence.i (which drop the decoded blocks and their summaries), table walks and traps."""
+    cmd = [a.karu64, "--machine=karu64", "--model=karu64-fpga", "--stats", "--bios", a.bios, "--kernel", a.kernel,
+           "--initrd", a.initrd, "--append", "console=ttyS0 quiet karu64.mode=test karu64.only=cpuinfo"]
+    runs = []
+    for extra in ([], ["--profile=" + os.path.join(a.outdir, "boot-profile.txt")]):
+        p = subprocess.run(cmd + extra, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace",
+                           timeout=900)
+        stats = [l for l in p.stderr.splitlines() if re.match(r"[a-z_-]+: ", l) and
+                 not l.startswith(("seconds:", "mips:"))]
+        runs.append((p.returncode, p.stdout, stats))
+    (r0, o0, s0), (r1, o1, s1) = runs
+    cyc = [l for l in s0 if l.startswith("cycles:")]
+    check(r0 == 0 and r1 == 0 and cyc, "karu64-fpga boots with and without --profile powered off (exit %d, %d)"
+          % (r0, r1))
+    check(s0 == s1 and o0 == o1, "karu64-fpga: block summaries time the boot as the per-instruction loop does "
+          "(%s; %d statistics lines, the console output)" % (cyc[0] if cyc else "no cycles", len(s0)))
+
+
 def guest_tests(a):
     cmd = [a.karu64, "--machine=karu64", "--isa=+xkround", "--bios", a.bios, "--kernel", a.kernel, "--initrd", a.initrd,
            "--append", "console=ttyS0 earlycon=sbi karu64.mode=test", "--max-insns=20000000000"]
@@ -368,6 +390,7 @@ def main():
     bad_input(a)
     if not a.skip_kat:
         perf_model(a)
+        model_blocks(a)
     dma_irq(a)
     timers(a)
     reboot(a)
