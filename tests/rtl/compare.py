@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""The RTL comparison: bare-metal microbenchmarks (tests/rtl/rows.py) and compiled code
+(tests/rtl/kernels.c: the C Keccak-f[1600] permutations, ML-KEM-768), run on the Karu64 RTL
+through a user-supplied command (--rtl-run CMD: CMD PROGRAM.elf runs the ELF in the RTL's
+Verilator testbench and prints its output) and on karu64's cycle model with the RTL's own
+configuration (karu64-sim + tests/timing/rtl-june-2026.params). Prints RTL cycles, model cycles
+and the error per row (doc/rtl-compare.md).
+
+Without --rtl-run (the CI check) it runs the model side only and checks that every program
+measures what it claims: each row's retired instruction count equals the count written in its
+program (hand-derived from rows.py's loop bodies), and the compiled code gives the known answers
+(Keccak-p[1600] of A[i] = i, element 0, from zvknhk.md; ML-KEM decapsulation recovers the key)."""
+import argparse, os, re, shlex, subprocess, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import rows as R  # noqa: E402
+
+PICO = "/usr/lib/picolibc/riscv64-unknown-elf"
+PARAMS = os.path.join(ROOT, "tests/timing/rtl-june-2026.params")
+ZVK = "rv64gcv_zvkned_zvknhb_zvksed_zvksh_zvkg_zvkb"
+LIMIT = 2.0     # per cent: scalar and crypto rows (the cycle-model work's target)
+
+
+def programs(out):
+    """name -> (march, sources, defines, link with picolibc's libc for memcpy and friends)."""
+    rows_s = os.path.join(out, "rows.S")
+    with open(rows_s, "w") as f:
+        f.write(R.assembly())
+    kern = [os.path.join(HERE, "kernels.c"), os.path.join(ROOT, "sw/keccak/keccak_c.c"),
+            os.path.join(ROOT, "tests/timing/keccak_compact.c")]
+    mlkem = [os.path.join(ROOT, p) for p in ("sw/keccak/keccak.c", "sw/fips202/fips202.c",
+                                             "sw/mlkem/poly.c", "sw/mlkem/mlkem.c")]
+    return {
+        "micro": (ZVK, [os.path.join(HERE, "micro.c"), rows_s], [], False),
+        "kernels-rv64gc": ("rv64gc", kern, [], False),
+        "kernels-zbb": ("rv64gc_zbb", kern, [], False),
+        "mlkem768": ("rv64gc", kern + mlkem, ["-DWITH_MLKEM"], True),
+    }
+
+
+def build(cc, out):
+    os.makedirs(out, exist_ok=True)
+    elfs = {}
+    for name, (march, srcs, defs, libc) in programs(out).items():
+        elf = os.path.join(out, name + ".elf")
+        cmd = shlex.split(cc) + ["-mcmodel=medany", "-mabi=lp64d", "-march=" + march, "-O2",
+                                 "-ffreestanding", "-isystem", PICO + "/include", "-I" + HERE,
+                                 "-I" + os.path.join(ROOT, "sw/include"), "-I" + os.path.join(ROOT, "sw/keccak"),
+                                 "-I" + os.path.join(ROOT, "sw/fips202"), "-I" + os.path.join(ROOT, "sw/mlkem"),
+                                 *defs, "-T", os.path.join(ROOT, "tests/bare/link.ld"),
+                                 os.path.join(HERE, "start.S"), os.path.join(HERE, "htif.c"), *srcs, "-o", elf]
+        if libc:
+            cmd += ["-L" + PICO + "/lib/rv64imafdc/lp64d", "-lc"]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode:
+            sys.exit("rtl-compare: build failed: %s\n%s" % (" ".join(cmd), r.stderr))
+        elfs[name] = elf
+    return elfs
+
+
+def parse(text):
+    res = {}
+    for line in text.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1].isdigit() and f[2].isdigit():
+            res[f[0]] = (int(f[1]), int(f[2]))
+    return res
+
+
+def run(cmd, what):
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=3600)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        sys.exit("rtl-compare: %s: %s" % (what, e))
+    res = parse(r.stdout)
+    if r.returncode or not res:
+        sys.exit("rtl-compare: %s exited %d:\n%s" % (what, r.returncode, (r.stdout + r.stderr)[-2000:]))
+    return res
+
+
+def expected_rows():
+    """key -> (label, group, divisor, retired instructions written in the program)."""
+    exp = {}
+    for name, _, body, reps, _, kind, group in R.ROWS:
+        n = sum(1 for b in body if not b.endswith(":"))
+        if kind == "alone":
+            exp[R.key(name)] = (name, group, 1, n + 2)
+        elif kind == "own":
+            exp[R.key(name)] = (name, group, 16, 16 * n)
+        else:
+            exp[R.key(name)] = (name, group, 16, 16 * (reps * n + 2))
+    return exp
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cc", required=True)
+    ap.add_argument("--karu64", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--rtl-run", help="command that runs a bare-metal ELF on the RTL")
+    ap.add_argument("--rtl-commit", default="", help="the RTL's commit, for the table's title")
+    ap.add_argument("--params", default=PARAMS)
+    ap.add_argument("--model-arg", action="append", default=[], help="extra karu64 option")
+    ap.add_argument("--results", help="test result file (model side only)")
+    ap.add_argument("--table", help="write the table (markdown) here")
+    a = ap.parse_args()
+    elfs = build(a.cc, a.out)
+    model, rtl = {}, {}
+    for name, elf in elfs.items():
+        model.update(run([a.karu64, "--bare", "--model=karu64-sim", "--param-file=" + a.params, *a.model_arg, elf],
+                         "karu64 " + name))
+        if a.rtl_run:
+            print("rtl-compare: running %s on the RTL" % name, file=sys.stderr, flush=True)
+            rtl.update(run(shlex.split(a.rtl_run) + [elf], "RTL_RUN " + name))
+    exp = expected_rows()
+    kernels = [(k, k.replace("_", " "), "compiled", 1) for k in
+               ("keccak_unrolled", "keccak_compact", "mlkem768_keygen", "mlkem768_encaps", "mlkem768_decaps")]
+    passed = failed = 0
+    log = []
+
+    def check(ok, what):
+        nonlocal passed, failed
+        passed, failed = passed + bool(ok), failed + (not ok)
+        log.append(("ok   " if ok else "FAIL ") + what)
+        if not ok or not a.rtl_run:
+            print(log[-1])
+
+    for k, (label, _, _, n) in exp.items():
+        got = model.get(k, (0, -1))[1]
+        check(got == n, "%s: %d instructions retired, the program has %d" % (label, got, n))
+    check(model.get("check", (0, 0))[0] == 1, "compiled code: Keccak known answer and ML-KEM-768 round trip")
+    if rtl:
+        check(rtl.get("check", (0, 0))[0] == 1, "compiled code on the RTL: the same known answers")
+    if not a.rtl_run:
+        if a.results:
+            os.makedirs(os.path.dirname(a.results), exist_ok=True)
+            with open(a.results, "w") as f:
+                f.write("\n".join(["rtl-compare-model"] + log + ["%d passed, %d failed\n" % (passed, failed)]))
+        print("%d passed, %d failed" % (passed, failed))
+        sys.exit(1 if failed else 0)
+
+    lines = ["RTL %s, model karu64-sim --param-file=%s; loop rows are cycles per loop iteration "
+             "(loop addi + bnez included), alone rows one instruction between two cycle reads, compiled rows "
+             "cycles per call." % (a.rtl_commit or "(commit not given)", os.path.relpath(a.params, ROOT)), "",
+             "| row | group | RTL cycles | model cycles | error | RTL instructions |",
+             "|---|---|---:|---:|---:|---:|"]
+    worst = []
+    rowlist = [(k, v[0], v[1], v[2]) for k, v in exp.items()] + kernels
+    for k, label, group, div in rowlist:
+        if k not in rtl or k not in model:
+            lines.append("| %s | %s | %s | %s | | |" % (label, group, "missing" if k not in rtl else "",
+                                                         "missing" if k not in model else ""))
+            continue
+        rc, mc = rtl[k][0] / div, model[k][0] / div
+        err = (mc - rc) / rc * 100 if rc else 0.0
+        if group in ("scalar", "crypto", "compiled", "keccak"):
+            worst.append((abs(err), label, group, rc, mc, err))
+        lines.append("| %s | %s | %.2f | %.2f | %+.1f %% | %.2f |" % (label, group, rc, mc, err, rtl[k][1] / div))
+    worst.sort(reverse=True)
+    within = sum(1 for w in worst if w[0] <= LIMIT)
+    lines += ["", "Scalar, crypto, Keccak and compiled rows within %g %%: %d of %d." % (LIMIT, within, len(worst))]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    print("worst rows:")
+    for w in worst[:12]:
+        print("  %-60s %-8s RTL %10.2f model %10.2f %+6.1f %%" % (w[1], w[2], w[3], w[4], w[5]))
+    if a.table:
+        with open(a.table, "w") as f:
+            f.write(text)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
