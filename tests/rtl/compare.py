@@ -10,7 +10,7 @@ Without --rtl-run (the CI check) it runs the model side only and checks that eve
 measures what it claims: each row's retired instruction count equals the count written in its
 program (hand-derived from rows.py's loop bodies), and the compiled code gives the known answers
 (Keccak-p[1600] of A[i] = i, element 0, from zvknhk.md; ML-KEM decapsulation recovers the key)."""
-import argparse, os, re, shlex, subprocess, sys
+import argparse, hashlib, os, shlex, struct, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -25,15 +25,18 @@ LIMIT = 2.0     # per cent: scalar and crypto rows (the cycle-model work's targe
 
 def programs(out):
     """name -> (march, sources, defines, link with picolibc's libc for memcpy and friends)."""
-    rows_s = os.path.join(out, "rows.S")
+    rows_s, rows_rtl = os.path.join(out, "rows.S"), os.path.join(out, "rows-rtl.S")
     with open(rows_s, "w") as f:
         f.write(R.assembly())
+    with open(rows_rtl, "w") as f:
+        f.write(R.assembly(rtl_encoding=True))
     kern = [os.path.join(HERE, "kernels.c"), os.path.join(ROOT, "sw/keccak/keccak_c.c"),
             os.path.join(ROOT, "tests/timing/keccak_compact.c")]
     mlkem = [os.path.join(ROOT, p) for p in ("sw/keccak/keccak.c", "sw/fips202/fips202.c",
                                              "sw/mlkem/poly.c", "sw/mlkem/mlkem.c")]
     return {
         "micro": (ZVK, [os.path.join(HERE, "micro.c"), rows_s], [], False),
+        "micro-rtl": (ZVK, [os.path.join(HERE, "micro.c"), rows_rtl], [], False),
         "kernels-rv64gc": ("rv64gc", kern, [], False),
         "kernels-zbb": ("rv64gc_zbb", kern, [], False),
         "mlkem768": ("rv64gc", kern + mlkem, ["-DWITH_MLKEM"], True),
@@ -71,12 +74,51 @@ def parse(text):
 
 def run(cmd, what):
     try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=3600)
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     except (OSError, subprocess.TimeoutExpired) as e:
         sys.exit("rtl-compare: %s: %s" % (what, e))
     res = parse(r.stdout)
     if r.returncode or not res:
         sys.exit("rtl-compare: %s exited %d:\n%s" % (what, r.returncode, (r.stdout + r.stderr)[-2000:]))
+    return res
+
+
+def image_hash(elf):
+    """SHA-256 of what a loader puts in memory: the entry point and each PT_LOAD segment's address,
+    size and bytes (not the symbol table, which names the build folder)."""
+    with open(elf, "rb") as f:
+        d = f.read()
+    h = hashlib.sha256(d[0x18:0x20])
+    phoff, = struct.unpack_from("<Q", d, 0x20)
+    phentsize, phnum = struct.unpack_from("<HH", d, 0x36)
+    for i in range(phnum):
+        ptype, _, off, vaddr, _, filesz, memsz, _ = struct.unpack_from("<IIQQQQQQ", d, phoff + i * phentsize)
+        if ptype == 1:
+            h.update(struct.pack("<QQ", vaddr, memsz) + d[off:off + filesz])
+    return h.hexdigest()
+
+
+def run_rtl(cmd, elf, cache):
+    """The RTL's output for elf, from cache (keyed by the loaded image) when it has it: an RTL
+    simulation runs at tens of kHz, and its result depends on nothing but the program."""
+    path = None
+    if cache:
+        os.makedirs(cache, exist_ok=True)
+        path = os.path.join(cache, image_hash(elf) + ".out")
+        if os.path.exists(path):
+            with open(path) as f:
+                return parse(f.read())
+    print("rtl-compare: running %s on the RTL" % os.path.basename(elf), file=sys.stderr, flush=True)
+    try:
+        r = subprocess.run(shlex.split(cmd) + [elf], capture_output=True, text=True, timeout=7200)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        sys.exit("rtl-compare: RTL_RUN %s: %s" % (elf, e))
+    res = parse(r.stdout)
+    if r.returncode or not res:
+        sys.exit("rtl-compare: RTL_RUN %s exited %d:\n%s" % (elf, r.returncode, (r.stdout + r.stderr)[-2000:]))
+    if path:
+        with open(path, "w") as f:
+            f.write(r.stdout)
     return res
 
 
@@ -101,6 +143,7 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--rtl-run", help="command that runs a bare-metal ELF on the RTL")
     ap.add_argument("--rtl-commit", default="", help="the RTL's commit, for the table's title")
+    ap.add_argument("--rtl-cache", help="keep the RTL's output per program here and reuse it")
     ap.add_argument("--params", default=PARAMS)
     ap.add_argument("--model-arg", action="append", default=[], help="extra karu64 option")
     ap.add_argument("--results", help="test result file (model side only)")
@@ -109,11 +152,13 @@ def main():
     elfs = build(a.cc, a.out)
     model, rtl = {}, {}
     for name, elf in elfs.items():
+        if name == "micro-rtl":
+            continue
         model.update(run([a.karu64, "--bare", "--model=karu64-sim", "--param-file=" + a.params, *a.model_arg, elf],
                          "karu64 " + name))
         if a.rtl_run:
-            print("rtl-compare: running %s on the RTL" % name, file=sys.stderr, flush=True)
-            rtl.update(run(shlex.split(a.rtl_run) + [elf], "RTL_RUN " + name))
+            # the RTL runs the same program with its own vkeccak.vi encoding
+            rtl.update(run_rtl(a.rtl_run, elfs.get(name + "-rtl", elf), a.rtl_cache))
     exp = expected_rows()
     kernels = [(k, k.replace("_", " "), "compiled", 1) for k in
                ("keccak_unrolled", "keccak_compact", "mlkem768_keygen", "mlkem768_encaps", "mlkem768_decaps")]
