@@ -5,6 +5,7 @@
  * run instead of restarting it).
  * The same binary runs on karu64 --bare and in the RTL's Verilator testbench, whose HTIF device
  * watches the same tohost word. */
+#include "../bare/asm/common.h"
 	.section .text.init
 	.option norvc
 	.global _start
@@ -29,10 +30,4 @@ trap:	csrr a0, mcause
 	li sp, 0x80400000 - 16
 	call trap_report
 
-	.section .tohost, "aw", @progbits
-	.balign 64
-	.global tohost
-tohost:	.dword 0
-	.balign 64
-	.global fromhost
-fromhost: .dword 0
+	HTIF_SECTION
