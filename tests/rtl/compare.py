@@ -196,9 +196,10 @@ def main():
         print("%d passed, %d failed" % (passed, failed))
         sys.exit(1 if failed else 0)
 
-    lines = ["RTL %s, model karu64-sim --param-file=%s; loop rows are cycles per loop iteration "
+    lines = ["RTL %s; model karu64-sim --param-file=%s%s. Loop rows are cycles per loop iteration "
              "(loop addi + bnez included), alone rows one instruction between two cycle reads, compiled rows "
-             "cycles per call." % (a.rtl_commit or "(commit not given)", os.path.relpath(a.params, ROOT)), "",
+             "cycles per call." % (a.rtl_commit or "(commit not given)", os.path.relpath(a.params, ROOT),
+                                   "".join(" " + m for m in a.model_arg)), "",
              "| row | group | RTL cycles | model cycles | error | RTL instructions |",
              "|---|---|---:|---:|---:|---:|"]
     worst = []
