@@ -25,11 +25,12 @@ LIMIT = 2.0     # per cent: scalar and crypto rows (the cycle-model work's targe
 
 def programs(out):
     """name -> (march, sources, defines, link with picolibc's libc for memcpy and friends)."""
-    rows_s, rows_rtl, fetch_s = (os.path.join(out, n) for n in ("rows.S", "rows-rtl.S", "fetch.S"))
-    for path, text in ((rows_s, R.assembly()), (rows_rtl, R.assembly(rtl_encoding=True)),
-                       (fetch_s, R.assembly(rows=R.FETCH))):
-        with open(path, "w") as f:
+    srcs = {"rows.S": R.assembly(), "rows-rtl.S": R.assembly(rtl_encoding=True), "fetch.S": R.assembly(rows=R.FETCH),
+            "harness.S": R.assembly(rows=R.HARNESS), "harness-rtl.S": R.assembly(rtl_encoding=True, rows=R.HARNESS)}
+    for name, text in srcs.items():
+        with open(os.path.join(out, name), "w") as f:
             f.write(text)
+    rows_s, rows_rtl, fetch_s, harness_s, harness_rtl = (os.path.join(out, n) for n in srcs)
     kern = [os.path.join(HERE, "kernels.c"), os.path.join(ROOT, "sw/keccak/keccak_c.c"),
             os.path.join(ROOT, "tests/timing/keccak_compact.c")]
     mlkem = [os.path.join(ROOT, p) for p in ("sw/keccak/keccak.c", "sw/fips202/fips202.c",
@@ -38,6 +39,8 @@ def programs(out):
         "micro": (ZVK, [os.path.join(HERE, "micro.c"), rows_s], [], False),
         "micro-rtl": (ZVK, [os.path.join(HERE, "micro.c"), rows_rtl], [], False),
         "fetch": ("rv64gc", [os.path.join(HERE, "micro.c"), fetch_s], [], False),
+        "harness": (ZVK, [os.path.join(HERE, "micro.c"), harness_s], [], False),
+        "harness-rtl": (ZVK, [os.path.join(HERE, "micro.c"), harness_rtl], [], False),
         "kernels-rv64gc": ("rv64gc", kern, [], False),
         "kernels-zbb": ("rv64gc_zbb", kern, [], False),
         "mlkem768": ("rv64gc", kern + mlkem, ["-DWITH_MLKEM"], True),
@@ -126,10 +129,10 @@ def run_rtl(cmd, elf, cache):
 def expected_rows():
     """key -> (label, group, divisor, retired instructions written in the program)."""
     exp = {}
-    for name, _, body, reps, _, kind, group in R.ROWS + R.FETCH:
+    for name, _, body, reps, _, kind, group in R.ROWS + R.FETCH + R.HARNESS:
         n = sum(1 for b in body if not b.endswith(":") and "not executed" not in b)
         if kind == "alone":
-            exp[R.key(name)] = (name, group, 1, n + 2)
+            exp[R.key(name)] = (name, group, 1, reps * n + 2)
         elif kind == "own":
             exp[R.key(name)] = (name, group, 16, 16 * n)
         else:
@@ -159,7 +162,7 @@ def main():
         into.update({(name + "/" + k if name in compiled else k): v for k, v in res.items()})
 
     for name, elf in elfs.items():
-        if name == "micro-rtl":
+        if name.endswith("-rtl"):
             continue
         add(model, name, run([a.karu64, "--bare", "--model=karu64-sim", "--param-file=" + a.params, *a.model_arg,
                               elf], "karu64 " + name))

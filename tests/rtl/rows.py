@@ -24,6 +24,7 @@ def vset(vl, vtype):
 # line with the comment "not executed" is jumped over (tests/rtl/compare.py counts instructions)
 ROWS = []
 FETCH = []      # the fetch-position rows: a program of their own (tests/rtl/compare.py)
+HARNESS = []    # the calibration harnesses of spec §4 on the RTL's configuration: another program
 _rows = ROWS
 
 
@@ -158,6 +159,16 @@ row("taken bnez to a target at byte 6 (3: addi at byte 6; c.nop; bnez 3b)", "",
     ["c.nop # not executed in the loop", "c.nop # not executed in the loop", "c.nop # not executed in the loop",
      "3:", "addi a5, a5, -1", "c.nop", "bnez a5, 3b"], 1, kind="own")
 row("16 x (j to a c.nop at byte 6)", "", ["j 2f", "c.nop # not executed", "2:", "c.nop"], 16)
+# The harnesses of the §4 calibration points, as the spec describes them, on the RTL's own
+# configuration: 16 SHAKE128 absorb steps written out between two cycle reads (168-byte blocks),
+# 16 vkeccak.vi written out, and the load-permute-store loop (rolled, vl = 25)
+_rows = HARNESS
+row("16 absorb steps (vle64.v m8 vl=21; vxor.vv; vkeccak.vi; c.add) written out",
+    vset(21, "e64, m8, tu, mu") + "; la a1, buf; li a2, 168", ["vle64.v v8, (a1)", "vxor.vv v0, v0, v8", "VKECCAK",
+                                                                "c.add a1, a2"], 16, kind="alone", group="keccak")
+row("16 x vkeccak.vi written out", vset(None, "e64, m1, tu, mu"), ["VKECCAK"], 16, kind="alone", group="keccak")
+row("load-permute-store loop (vle64.v m8 vl=25; vkeccak.vi; vse64.v)", vset(25, "e64, m8, tu, mu") + "; la a1, buf",
+    ["vle64.v v0, (a1)", "VKECCAK", "vse64.v v0, (a1)"], 1, group="keccak")
 _rows = ROWS
 
 
