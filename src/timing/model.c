@@ -65,6 +65,8 @@ struct k64_model {
 	/* the most recently used line or page of each: a repeat is a hit that changes no LRU order */
 	uint64_t ic_last, dc_last, itlb_last, dtlb_last;
 	uint64_t fetch_repeat;       /* what another word of that line costs to fetch */
+	uint64_t b6;                 /* fetch_byte6: 6, the byte offset in a word whose instructions need
+					the next word too; else 8 (none) */
 	bool fetch_shortcut;         /* I-cache lines of 64 bytes or more (or no I-cache) */
 	bool dcache_on;              /* dcache_enable */
 	uint64_t ic_flushes;         /* of the I-cache (fence.i): its epoch, with its misses */
@@ -422,6 +424,14 @@ static inline __attribute__((always_inline)) uint64_t data_write(struct k64_mode
 }
 
 /* ---- front end --------------------------------------------------------------------------- */
+/* The last 8-byte word instruction d needs: the word holding its last byte, or with fetch_byte6
+ * the next word for any instruction starting at byte 6, 16-bit ones included (the fetch unit
+ * requests the following word before it hands over an instruction there, §4b). */
+static inline uint64_t last_word(const struct k64_model *m, const struct k64_dinsn *d)
+{
+	return (d->pc + ((d->pc & 7) == m->b6 ? 4u : d->len) - 1) >> 3;
+}
+
 /* Fetches 8-byte word w, requested at cycle start: returns its arrival; w becomes the newer
  * buffer. Misses are out of line (fetch_miss). */
 static __attribute__((noinline)) uint64_t fetch_miss(struct k64_model *m, uint64_t a)
@@ -461,7 +471,7 @@ static inline uint64_t fetch_word(struct k64_model *m, struct k64_hart *h, struc
  * missing: another word of the last fetched line costs fetch_repeat. */
 static inline uint64_t fetch_insn(struct k64_model *m, struct k64_hart *h, struct fetch *f, const struct k64_dinsn *d)
 {
-	uint64_t w0 = d->pc >> 3, w1 = (d->pc + d->len - 1) >> 3;
+	uint64_t w0 = d->pc >> 3, w1 = last_word(m, d);
 	if (likely(w1 == w0 && (w0 >> 3) == f->line && w0 != f->w1)) {
 		f->w1 = f->w0;
 		f->w0 = w0;
@@ -478,7 +488,7 @@ static inline uint64_t fetch_insn(struct k64_model *m, struct k64_hart *h, struc
 /* The cycle instruction d issues: after t, and after the words holding it arrived. */
 static uint64_t issue_of(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d)
 {
-	uint64_t w0 = d->pc >> 3, w1 = (d->pc + d->len - 1) >> 3;
+	uint64_t w0 = d->pc >> 3, w1 = last_word(m, d);
 	if (likely(w0 == m->f.w0 && w1 == w0))
 		return m->t;
 	uint64_t ready = fetch_insn(m, h, &m->f, d);
@@ -512,6 +522,16 @@ static unsigned vsources(const struct k64_dinsn *d)
 	if (((f3 == 2 || f3 == 6) && (f6 & 0x38) == 0x28) || ((f3 == 1 || f3 == 5) && ((f6 & 0x3c) == 0x2c || (f6 & 0x3c) == 0x3c)))
 		n++;
 	return n;
+}
+
+/* The granule steps of a group of `group` steps that hold elements below vl (vec_vl_bound), at
+ * bytes_per_elem bytes per element; the whole group otherwise. */
+static uint64_t active(const struct k64_model *m, uint64_t group, uint64_t vl, unsigned bytes_per_elem)
+{
+	if (!m->p[K64_P_vec_vl_bound])
+		return group;
+	uint64_t a = cdiv(vl * bytes_per_elem, 8 * m->p[K64_P_vec_lanes]);
+	return a < group ? a : group;
 }
 
 /* Element-wise arithmetic through the lanes: per granule step the operand reads (sources
@@ -550,7 +570,10 @@ static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_d
 	uint64_t idx_granules = 0;
 	if (mop & 1) {
 		int iemul = (int)__builtin_ctz(eew_b) - (int)((r->vtype >> 3) & 3) + vlmul_log2(r->vtype);
-		idx_granules = regs(iemul) * m->g;
+		idx_granules = active(m, regs(iemul) * m->g, r->vl, eew_b);
+		granules = active(m, granules, r->vl, vsew_bytes(r->vtype) * nf);
+	} else if (!(mop == 0 && (lumop == 8 || lumop == 11))) {
+		granules = active(m, granules, r->vl, eew_b * nf);   /* whole-register and mask: all */
 	}
 	uint64_t c = m->p[K64_P_vec_issue] + m->p[K64_P_vls_close];
 	c += cdiv(granules + idx_granules, ports) * m->p[K64_P_vls_rf_fill];
@@ -579,9 +602,9 @@ static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_d
 			}
 			bool cache = cached && cacheable(m, lo, xlate);
 			if (store) {
-				uint64_t beats = ((hi - 1) >> 3) - (lo >> 3) + 1;
-				mem += 1 + beats * (m->p[K64_P_vls_store_beat] + m->p[K64_P_mem_write]);
-				m->event[K64_EV_MEM_STALL] += beats * m->p[K64_P_mem_write];
+				/* one access and one write response per granule (or element) */
+				mem += m->p[K64_P_vls_store_granule] + m->p[K64_P_mem_write];
+				m->event[K64_EV_MEM_STALL] += m->p[K64_P_mem_write];
 				if (cache)
 					(void)k64_cachesim_access(&m->dc, lo, false);   /* updated if present */
 				continue;
@@ -604,16 +627,20 @@ static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_d
 	return c + mem + tl + walks + miss;
 }
 
-/* The vector crypto unit: per element group, gather the operand groups, request, wait, write
- * back (§2 Vector crypto unit). Latencies are the unit's, independent of the data (Zvkt). */
+/* The vector crypto unit, one element group at a time (§2, §4b): the sequencer starts, then per
+ * group steps to it, gathers the operand granules (crypto_read per granule and port), requests,
+ * waits the unit's latency, writes the result granules back. .vx/.vi/.vs forms cost what .vv
+ * costs. Latencies are the unit's, independent of the data (Zvkt). */
 static uint64_t vcrypto(struct k64_model *m, const struct k64_retire *r, unsigned egw_bits, unsigned operands,
 			uint64_t latency)
 {
+	const uint64_t *p = m->p;
 	uint64_t egs = egw_bits / (8u * vsew_bytes(r->vtype));
 	uint64_t groups = r->vl / (egs ? egs : 1);
 	uint64_t gran = cdiv(egw_bits, 128);
-	uint64_t per = cdiv(operands * gran, m->p[K64_P_vrf_ports]) + m->p[K64_P_crypto_handshake] + latency + gran;
-	uint64_t c = m->p[K64_P_vec_issue] + groups * per;
+	uint64_t per = p[K64_P_crypto_group] + cdiv(operands * gran, p[K64_P_vrf_ports]) * p[K64_P_crypto_read] +
+		       p[K64_P_crypto_handshake] + latency + gran * p[K64_P_crypto_wb_granule];
+	uint64_t c = p[K64_P_vec_issue] + p[K64_P_crypto_setup] + groups * per;
 	m->cause[K64_C_CRYPTO] += c;
 	m->event[K64_EV_CRYPTO_BUSY] += c;
 	return c;
@@ -680,6 +707,7 @@ static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64
 	uint64_t group = regs(lmul) * g;                  /* granule steps of an LMUL group */
 	uint64_t vlmax = regs(lmul) * h->vlen / (8u * sewb);
 	uint64_t vl = r->vl;
+	uint64_t act = active(m, group, vl, sewb);        /* of them, those holding elements below vl */
 	unsigned f6 = d->word >> 26, f3 = (d->word >> 12) & 7;
 	bool fp = f3 == 1 || f3 == 5;
 	uint64_t c = m->p[K64_P_vec_issue];
@@ -691,28 +719,28 @@ static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64
 		} else if (f6 == 0x27 && f3 == 3) {
 			c += vlanes(m, d, (((d->word >> 15) & 7) + 1) * g, 0);  /* vmv<nr>r.v */
 		} else {
-			c += vlanes(m, d, group, fp ? m->p[K64_P_lane_fpu_extra] : 0);
+			c += vlanes(m, d, act, fp ? m->p[K64_P_lane_fpu_extra] : 0);
 		}
 		break;
 	case K64_IC_VMASK:
 		c += vlanes(m, d, f6 == 0x14 && f3 == 2 ? group : g, 0);  /* viota/vid write a group */
 		break;
 	case K64_IC_VWIDE:
-		c += vlanes(m, d, 2 * group, fp ? m->p[K64_P_lane_fpu_extra] : 0) + 2 * regs(lmul) * m->p[K64_P_vec_wb_stage];
+		c += vlanes(m, d, 2 * act, fp ? m->p[K64_P_lane_fpu_extra] : 0) + 2 * regs(lmul) * m->p[K64_P_vec_wb_stage];
 		break;
 	case K64_IC_VFP:
-		c += vlanes(m, d, group, m->p[K64_P_lane_fpu_extra]);
+		c += vlanes(m, d, act, m->p[K64_P_lane_fpu_extra]);
 		break;
 	case K64_IC_VMUL:
-		c += m->p[K64_P_vmul_latency] ? velem(m, vl, m->p[K64_P_vmul_latency]) : vlanes(m, d, group, 0);
+		c += m->p[K64_P_vmul_latency] ? velem(m, vl, m->p[K64_P_vmul_latency]) : vlanes(m, d, act, 0);
 		break;
 	case K64_IC_VDIV:
-		c += m->p[K64_P_vdiv_latency] ? velem(m, vl, m->p[K64_P_vdiv_latency]) : vlanes(m, d, group, 0);
+		c += m->p[K64_P_vdiv_latency] ? velem(m, vl, m->p[K64_P_vdiv_latency]) : vlanes(m, d, act, 0);
 		break;
 	case K64_IC_VFMUL: {
 		uint64_t lat = sewb == 8 ? m->p[K64_P_fmul_d_latency] : m->p[K64_P_fmul_s_latency];
 		cause = K64_C_FP;
-		c += lat ? velem(m, vl, lat + m->p[K64_P_lane_fpu_extra]) : vlanes(m, d, group, m->p[K64_P_lane_fpu_extra]);
+		c += lat ? velem(m, vl, lat + m->p[K64_P_lane_fpu_extra]) : vlanes(m, d, act, m->p[K64_P_lane_fpu_extra]);
 		break;
 	}
 	case K64_IC_VFDIV:
@@ -750,7 +778,7 @@ static uint64_t vector(struct k64_model *m, struct k64_hart *h, const struct k64
 		c += m->p[K64_P_splat_overhead] + 1;
 		break;
 	case K64_IC_VCLMUL:
-		c += vlanes(m, d, group, 0);
+		c += vlanes(m, d, act, 0);
 		break;
 	case K64_IC_VSET:
 	default:
@@ -873,7 +901,7 @@ static uint64_t cost(struct k64_model *m, struct k64_hart *h, const struct k64_d
 	case K64_IC_VSM4:
 		return vcrypto(m, r, 128, 2, 4 * p[K64_P_sm4_round]);
 	case K64_IC_VGHASH:
-		return vcrypto(m, r, 128, (d->word >> 26) == 0x2c ? 3 : 2, p[K64_P_ghash]);
+		return vcrypto(m, r, 128, 3, p[K64_P_ghash]);   /* vghsh and vgmul: vd, vs1/vs2 and H */
 	case K64_IC_VSM3:
 		return vcrypto(m, r, 256, 3, p[K64_P_sm3_step]);
 	case K64_IC_VKECCAK:
@@ -895,7 +923,7 @@ static inline __attribute__((always_inline)) uint64_t issue_at(struct k64_model 
 {
 	uint64_t pc = d->pc;
 	bool pre = unlikely(d == m->pre_d);
-	if (pre || unlikely((pc >> 3) != f->w0 || ((pc + d->len - 1) >> 3) != f->w0)) {
+	if (pre || unlikely((pc >> 3) != f->w0 || last_word(m, d) != f->w0)) {
 		/* a counter read in d computed its issue already (model_cycles) */
 		uint64_t ready = pre ? m->pre_issue : fetch_insn(m, h, f, d);
 		m->pre_d = pre ? NULL : m->pre_d;
@@ -995,7 +1023,7 @@ enum { F_NONE, F_REPEAT, F_OTHER };
 
 static unsigned fetch_kind(const struct k64_model *m, const struct k64_dinsn *d)
 {
-	uint64_t prev = (d[-1].pc + d[-1].len - 1) >> 3, w0 = d->pc >> 3, w1 = (d->pc + d->len - 1) >> 3;
+	uint64_t prev = last_word(m, d - 1), w0 = d->pc >> 3, w1 = last_word(m, d);
 	if (w1 != w0)
 		return F_OTHER;
 	if (w0 == prev)
@@ -1144,7 +1172,7 @@ static __attribute__((noinline)) struct tblk *summarise(struct k64_model *m, str
 			if (last) {
 				g->fetches = true;
 				g->w0 = d[last].pc >> 3;
-				g->w1 = (d[last - 1].pc + d[last - 1].len - 1) >> 3;
+				g->w1 = last_word(m, d + last - 1);
 			}
 		}
 		i = e + 1;
@@ -1471,6 +1499,7 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 	m->walk = p[K64_P_walk_levels_cached] * p[K64_P_ptec_hit] + m->refill_pte;
 	m->f.w0 = m->f.w1 = m->f.line = WORD_NONE;
 	m->ic_last = m->dc_last = m->itlb_last = m->dtlb_last = WORD_NONE;
+	m->b6 = p[K64_P_fetch_byte6] ? 6 : 8;
 	m->fetch_repeat = p[K64_P_icache_enable] ? m->fetch_hit : p[K64_P_fetch_overhead] + p[K64_P_mem_read];
 	m->fetch_shortcut = !p[K64_P_icache_enable] || p[K64_P_icache_line] >= 64;
 	m->memo_ok = !p[K64_P_icache_enable] || p[K64_P_icache_ways] == 1;
