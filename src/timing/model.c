@@ -165,6 +165,14 @@ static int parse_value(const char *s, uint64_t *v)
 	return 0;
 }
 
+/* Renamed parameters (doc/cycle-model.md, "Renamed parameters"): the old name still sets the new
+ * one, as new = old * mul + add (exact where the old and new mechanisms agree). */
+static const struct { const char *old, *new; uint64_t mul, add; } param_alias[] = {
+	/* one 128-bit store granule was 1 + 2 x (vls_store_beat + mem_write); now vls_store_granule +
+	 * one mem_write: equal at mem_write = 1 */
+	{ "vls_store_beat", "vls_store_granule", 2, 2 },
+};
+
 int k64_model_set(struct k64_model *m, const char *assign, char *err, size_t errlen)
 {
 	const char *eq = strchr(assign, '=');
@@ -178,6 +186,18 @@ int k64_model_set(struct k64_model *m, const char *assign, char *err, size_t err
 	const char *val = eq + 1;
 	while (*val == ' ' || *val == '\t')
 		val++;
+	for (size_t a = 0; a < sizeof param_alias / sizeof param_alias[0]; a++)
+		if (strlen(param_alias[a].old) == n && !strncmp(param_alias[a].old, assign, n)) {
+			uint64_t v;
+			if (parse_value(val, &v) || v > (1ull << 32)) {
+				snprintf(err, errlen, "bad value for parameter %s: '%s'", param_alias[a].old, val);
+				return -1;
+			}
+			char buf[96];
+			snprintf(buf, sizeof buf, "%s=%llu", param_alias[a].new,
+				 (unsigned long long)(v * param_alias[a].mul + param_alias[a].add));
+			return k64_model_set(m, buf, err, errlen);
+		}
 	for (int i = 0; i < K64_P_COUNT; i++)
 		if (strlen(param_info[i].name) == n && !strncmp(param_info[i].name, assign, n)) {
 			uint64_t v;
