@@ -147,9 +147,10 @@ CALIB_TEXT = {
                                  "vle64 79 (issue 2 + 6 fills x 3 + 11 writes + 11 granules x 4 + page 3 + 1) + vxor 57 "
                                  "(2 + 11 granules x 5) + vkeccak.vi 78 + c.add 1 + fetch 1.3"),
     "resident_rolled": ("resident permutation, rolled loop (vkeccak.vi; addi; bnez)",
-                        "taken branch 8 + vkeccak.vi 78 + addi->bnez 1, 15 times; + entry and exit"),
+                        "16 x (taken branch 8 + vkeccak.vi 78 + addi->bnez 1) (entry 1 and exit 7 replace one branch)"),
     "load_permute_store_rolled": ("load-permute-store loop (vle64 m8 vl=25; vkeccak.vi; vse64; addi; bnez)",
-                                  "8 + vle64 92 + vkeccak.vi 78 + vse64 (33 + 13 granules x (8 + DDR write 7)) 228 + 1"),
+                                  "taken 8 + vle64 92 (2 + 1 + 7 fills x 3 + page 3 + 13 x 4 + 13) + vkeccak.vi 78 + "
+                                  "vse64 222 (2 + 1 + 21 + 3 + 13 granules x (8 + DDR write 7)) + addi 1"),
 }
 
 

@@ -591,9 +591,9 @@ static uint64_t vmem(struct k64_model *m, struct k64_hart *h, const struct k64_d
 	if (mop & 1) {
 		int iemul = (int)__builtin_ctz(eew_b) - (int)((r->vtype >> 3) & 3) + vlmul_log2(r->vtype);
 		idx_granules = active(m, regs(iemul) * m->g, r->vl, eew_b);
-		granules = active(m, granules, r->vl, vsew_bytes(r->vtype) * nf);
+		granules = nf * active(m, granules / nf, r->vl, vsew_bytes(r->vtype));
 	} else if (!(mop == 0 && (lumop == 8 || lumop == 11))) {
-		granules = active(m, granules, r->vl, eew_b * nf);   /* whole-register and mask: all */
+		granules = nf * active(m, granules / nf, r->vl, eew_b);   /* whole-register and mask: all */
 	}
 	uint64_t c = m->p[K64_P_vec_issue] + m->p[K64_P_vls_close];
 	c += cdiv(granules + idx_granules, ports) * m->p[K64_P_vls_rf_fill];
