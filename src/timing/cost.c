@@ -60,18 +60,19 @@ uint64_t tm_cost(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn
 	case K64_IC_VSTORE:
 		return tm_vmem(m, h, d, r, true);
 	case K64_IC_VAES:
-		return tm_vcrypto(m, r, 128, 2, p[K64_P_aes_round]);
+		return tm_vcrypto(m, h, r, 128, p[K64_P_aes_round], false);
 	case K64_IC_VSHA2: {
 		bool ms = (d->word >> 26) == 0x2d;
-		return tm_vcrypto(m, r, vsew_bytes(r->vtype) == 8 ? 256 : 128, 3,
-			       ms ? p[K64_P_sha2_schedule] : p[K64_P_sha2_compress]);
+		return tm_vcrypto(m, h, r, vsew_bytes(r->vtype) == 8 ? 256 : 128,
+				  ms ? p[K64_P_sha2_schedule] : p[K64_P_sha2_compress], true);
 	}
 	case K64_IC_VSM4:
-		return tm_vcrypto(m, r, 128, 2, 4 * p[K64_P_sm4_round]);
+		return tm_vcrypto(m, h, r, 128, 4 * p[K64_P_sm4_round], true);
 	case K64_IC_VGHASH:
-		return tm_vcrypto(m, r, 128, 3, p[K64_P_ghash]);   /* vghsh and vgmul: vd, vs1/vs2 and H */
+		return tm_vcrypto(m, h, r, 128, p[K64_P_ghash], true);
 	case K64_IC_VSM3:
-		return tm_vcrypto(m, r, 256, 3, p[K64_P_sm3_step]);
+		return tm_vcrypto(m, h, r, 256, (d->word >> 26) == 0x20 ? p[K64_P_sm3me] : p[K64_P_sm3_step],
+				  (d->word >> 26) != 0x20);   /* vsm3me: combinational */
 	case K64_IC_VKECCAK:
 		return tm_vkeccak(m, h, d, r);
 	case K64_IC_XKLANE: case K64_IC_XKROUND:

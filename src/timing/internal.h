@@ -312,7 +312,8 @@ static inline uint64_t regs(int emul) { return emul <= 0 ? 1 : 1ull << (emul > 3
 static inline uint64_t cdiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 uint64_t tm_vmem(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r, bool store);
-uint64_t tm_vcrypto(struct k64_model *m, const struct k64_retire *r, unsigned egw_bits, unsigned operands, uint64_t latency);
+uint64_t tm_vcrypto(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r, unsigned egw_bits,
+		    uint64_t latency, bool iterative);
 uint64_t tm_vkeccak(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r);
 uint64_t tm_xkround(struct k64_model *m, const struct k64_dinsn *d, uint64_t issue);
 uint64_t tm_vector(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r);

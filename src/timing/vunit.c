@@ -116,20 +116,28 @@ uint64_t tm_vmem(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn
 	return c + mem + tl + walks + miss;
 }
 
-/* The vector crypto unit, one element group at a time (§2, §4b): the sequencer starts, then per
- * group steps to it, gathers the operand granules (crypto_read per granule and port), requests,
- * waits the unit's latency, writes the result granules back. .vx/.vi/.vs forms cost what .vv
- * costs. Latencies are the unit's, independent of the data (Zvkt). */
-uint64_t tm_vcrypto(struct k64_model *m, const struct k64_retire *r, unsigned egw_bits, unsigned operands,
-			uint64_t latency)
+/* The vector crypto unit, one element group at a time (§2, §4b; measured on the June 2026 RTL,
+ * doc/cycle-model.md): the sequencer visits every element group of the register group up to
+ * VLMAX. An active one (below vl) fills its operand granules (all operands in parallel, one fill
+ * per granule of the group), pulses the request, waits for the unit (its latency plus the
+ * handshake, plus the start/done of an iterative unit) and writes the result granules back; a
+ * group past vl still has its fill; an instruction ending on such a group writes one more
+ * zero-enable pad. .vx/.vi/.vs forms cost what .vv costs; the operand count does not matter.
+ * Latencies are the unit's, independent of the data (Zvkt). */
+uint64_t tm_vcrypto(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r, unsigned egw_bits,
+		    uint64_t latency, bool iterative)
 {
 	const uint64_t *p = m->p;
-	uint64_t egs = egw_bits / (8u * vsew_bytes(r->vtype));
-	uint64_t groups = r->vl / (egs ? egs : 1);
+	uint64_t sew = 8u * vsew_bytes(r->vtype);
+	uint64_t egs = egw_bits / sew ? egw_bits / sew : 1;
+	uint64_t active = r->vl / egs;
+	uint64_t vlmax = regs(vlmul_log2(r->vtype)) * h->vlen / sew;
+	uint64_t all = vlmax / egs > active ? vlmax / egs : active;
 	uint64_t gran = cdiv(egw_bits, 128);
-	uint64_t per = p[K64_P_crypto_group] + cdiv(operands * gran, p[K64_P_vrf_ports]) * p[K64_P_crypto_read] +
-		       p[K64_P_crypto_handshake] + latency + gran * p[K64_P_crypto_wb_granule];
-	uint64_t c = p[K64_P_vec_issue] + p[K64_P_crypto_setup] + groups * per;
+	uint64_t wait = latency + p[K64_P_crypto_handshake] + (iterative ? p[K64_P_crypto_iter_done] : 0);
+	uint64_t per = gran * p[K64_P_crypto_fill] + p[K64_P_crypto_request] + wait + gran * p[K64_P_crypto_wb_granule];
+	uint64_t c = p[K64_P_vec_issue] + p[K64_P_crypto_setup] + active * per + (all - active) * p[K64_P_crypto_fill] +
+		     (all > active ? p[K64_P_crypto_pad] : 0);
 	m->cause[K64_C_CRYPTO] += c;
 	m->event[K64_EV_CRYPTO_BUSY] += c;
 	return c;
