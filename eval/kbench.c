@@ -464,6 +464,83 @@ VK_LOOP(loop_resident_24, VKECCAK_VI(0, 0))
 VK_LOOP(loop_resident_12, VKECCAK_VI(0, 1))
 VK_LOOP(loop_lps, "vle64.v v0, (%[st])\n\t" VKECCAK_VI(0, 0) "vse64.v v0, (%[st])\n\t")
 
+/* The published harnesses of ../shared/spec/karu64.md §4 and §5, as assembly: the simulation
+ * rows are N steps written out back to back between two cycle reads (kb_u_*), the FPGA rows a
+ * rolled loop of n steps (kb_r_*), both with the region's first cycle read 8-byte aligned,
+ * 32-bit instructions but for the compressed pointer update (c.add) of the SHAKE steps. A step:
+ * the permutation alone (perm), a load-permute-store of the state in memory (lps), absorbing a
+ * rate block at vl = rate / 8 (vle64 v8; vxor.vv v0, v0, v8; vkeccak.vi; c.add) or squeezing one
+ * (vse64 v0; vkeccak.vi; c.add). Arguments: a0 = n (rolled), a1 = the input or output, a2 = the
+ * 25-lane state (loaded before, stored after the region); returns the cycles between the reads. */
+#define KB_ALIGN ".option rvc\n.balign 8\n.option norvc\n"
+__asm__(".pushsection .text\n.option push\n.option norvc\n"
+        ".macro KB_STEP kind, nr\n"
+        " .ifc \\kind, absorb\n vle64.v v8, (a1)\n vxor.vv v0, v0, v8\n .endif\n"
+        " .ifc \\kind, squeeze\n vse64.v v0, (a1)\n .endif\n"
+        " .ifc \\kind, lps\n vle64.v v0, (a2)\n .endif\n"
+        " .insn r 0x77, 0x2, 0x53, x0, x18, x\\nr\n"
+        " .ifc \\kind, lps\n vse64.v v0, (a2)\n .endif\n"
+        " .ifnc \\kind, perm\n .ifnc \\kind, lps\n .option rvc\n c.add a1, a3\n .option norvc\n .endif\n .endif\n"
+        ".endm\n"
+        ".macro KB_FN name, kind, nr, vl, steps\n"
+        KB_ALIGN ".globl \\name\n\\name:\n"
+        " li t5, 25\n vsetvli zero, t5, e64, m8, tu, mu\n vle64.v v0, (a2)\n"
+        " li t5, \\vl\n vsetvli zero, t5, e64, m8, tu, mu\n li a3, 8 * \\vl\n"
+        KB_ALIGN " csrr t0, cycle\n"
+        " .ifeq \\steps\n"
+        "1: KB_STEP \\kind, \\nr\n addi a0, a0, -1\n bnez a0, 1b\n"
+        " .else\n .rept \\steps\n KB_STEP \\kind, \\nr\n .endr\n .endif\n"
+        " csrr t1, cycle\n"
+        " li t5, 25\n vsetvli zero, t5, e64, m8, tu, mu\n vse64.v v0, (a2)\n"
+        " sub a0, t1, t0\n ret\n"
+        ".endm\n"
+        "KB_FN kb_u_perm24, perm, 0, 25, 16\n"
+        "KB_FN kb_u_perm12, perm, 1, 25, 16\n"
+        "KB_FN kb_r_perm24, perm, 0, 25, 0\n"
+        "KB_FN kb_r_perm12, perm, 1, 25, 0\n"
+        "KB_FN kb_r_lps, lps, 0, 25, 0\n"
+        "KB_FN kb_u_lps, lps, 0, 25, 16\n"
+        "KB_FN kb_u_absorb168_16, absorb, 0, 21, 16\n"
+        "KB_FN kb_u_absorb168_256, absorb, 0, 21, 256\n"
+        "KB_FN kb_u_absorb136_16, absorb, 0, 17, 16\n"
+        "KB_FN kb_u_absorb136_256, absorb, 0, 17, 256\n"
+        "KB_FN kb_u_squeeze168_16, squeeze, 0, 21, 16\n"
+        "KB_FN kb_u_squeeze168_256, squeeze, 0, 21, 256\n"
+        "KB_FN kb_u_squeeze136_16, squeeze, 0, 17, 16\n"
+        "KB_FN kb_u_squeeze136_256, squeeze, 0, 17, 256\n"
+        "KB_FN kb_r_absorb168, absorb, 0, 21, 0\n"
+        "KB_FN kb_r_absorb136, absorb, 0, 17, 0\n"
+        "KB_FN kb_r_squeeze168, squeeze, 0, 21, 0\n"
+        "KB_FN kb_r_squeeze136, squeeze, 0, 17, 0\n"
+        ".option pop\n.popsection\n");
+typedef uint64_t kb_fn(uint64_t n, void *io, uint64_t *st);
+kb_fn kb_u_perm24, kb_u_perm12, kb_r_perm24, kb_r_perm12, kb_r_lps, kb_u_lps;
+kb_fn kb_u_absorb168_16, kb_u_absorb168_256, kb_u_absorb136_16, kb_u_absorb136_256;
+kb_fn kb_u_squeeze168_16, kb_u_squeeze168_256, kb_u_squeeze136_16, kb_u_squeeze136_256;
+kb_fn kb_r_absorb168, kb_r_absorb136, kb_r_squeeze168, kb_r_squeeze136;
+
+/* The best of `runs` after one warming run: cycles of n steps (rolled: n is the loop count). */
+static uint64_t kb_best(kb_fn *fn, uint64_t n, void *io, int runs)
+{
+    static uint64_t st[25];
+    uint64_t b = ~0ull;
+    (void)fn(n, io, st);
+    for (int i = 0; i < runs; i++) {
+        uint64_t c = fn(n, io, st);
+        if (c < b)
+            b = c;
+    }
+    return b;
+}
+
+/* "harness KEY BLOCKS UNROLLED ROLLED INSNS": cycles per step of the two harnesses (unrolled:
+ * best of 3; rolled: best of 21 at 16 steps, 7 at 256) and the instructions per step. */
+static void harness_print(const char *key, kb_fn *u, kb_fn *r, uint64_t n, void *io, double insns)
+{
+    uint64_t cu = kb_best(u, n, io, 3), cr = kb_best(r, n, io, n > 16 ? 7 : 21);
+    printf("harness %s %llu %.2f %.2f %.2f\n", key, (unsigned long long)n, (double)cu / n, (double)cr / n, insns);
+}
+
 /* Cycles per iteration: best of 3 at 110 minus best of 3 at 10 iterations, over 100. */
 static void loop_print(const char *key, uint64_t (*fn)(uint64_t, uint64_t *), unsigned insns)
 {
@@ -515,6 +592,10 @@ static int cmd_micro(void)
     loop_print("resident_24", loop_resident_24, 3);
     loop_print("resident_12", loop_resident_12, 3);
     loop_print("load_permute_store", loop_lps, 5);
+    static uint64_t io[32];
+    harness_print("resident_24", kb_u_perm24, kb_r_perm24, 16, io, 1);
+    harness_print("resident_12", kb_u_perm12, kb_r_perm12, 16, io, 1);
+    harness_print("load_permute_store", kb_u_lps, kb_r_lps, 16, io, 3);
 #endif
     printf("backend %s\n", keccak_backend_name());
     return 0;
@@ -583,6 +664,19 @@ static int cmd_shake(void)
     for (size_t i = 0; i < sizeof buf / 8; i++)
         buf[i] = rng_next();
     printf("sponge %s\n", SPONGE);
+#if defined(KECCAK_BACKEND_VKR)
+    /* the published harnesses (§5): state in v0..v7, input warmed by the first run */
+    static kb_fn *const hu[2][2][2] = {{{kb_u_absorb168_16, kb_u_absorb168_256}, {kb_u_absorb136_16, kb_u_absorb136_256}},
+                                       {{kb_u_squeeze168_16, kb_u_squeeze168_256}, {kb_u_squeeze136_16, kb_u_squeeze136_256}}};
+    static kb_fn *const hr[2][2] = {{kb_r_absorb168, kb_r_absorb136}, {kb_r_squeeze168, kb_r_squeeze136}};
+    for (int op = 0; op < 2; op++)
+        for (int ri = 0; ri < 2; ri++)
+            for (int bi = 0; bi < 2; bi++) {
+                char key[32];
+                snprintf(key, sizeof key, "%s_%u", op ? "squeeze" : "absorb", rates[ri]);
+                harness_print(key, hu[op][ri][bi], hr[op][ri], blocks[bi], buf, op ? 3 : 4);
+            }
+#endif
     for (int op = 0; op < 2; op++)
         for (int ri = 0; ri < 2; ri++)
             for (int bi = 0; bi < 2; bi++) {

@@ -124,14 +124,34 @@ def run_calibration(a, tmp):
     for cfg in X.CONFIGS:
         rows, stats = calib.run(a.karu64, elf, cfg)
         res[cfg] = {
-            "resident_24": int(rows["resident_vkeccak.vi_loop,_24_rounds"][0]) / 100.0,
-            "resident_12": int(rows["resident_vkeccak.vi_loop,_12_rounds"][0]) / 100.0,
+            "rolled_24": int(rows["rolled_vkeccak.vi_loop,_24_rounds"][0]) / 100.0,
+            "rolled_12": int(rows["rolled_vkeccak.vi_loop,_12_rounds"][0]) / 100.0,
+            "points": {key: int(rows["%s_0@16" % key][0]) / 16.0 for key, _, conf, _, _, _ in calib.POINTS},
             "engine_24": float(stats.get("keccak-engine-cycles-per-permutation-24", "0")),
             "keccak_unrolled": [int(x) for x in rows["keccak_unrolled"]],
             "keccak_compact": [int(x) for x in rows["keccak_compact"]],
         }
     res["command"] = "python3 tests/timing/calib.py (its build() and run(): bare metal, --bare --model=CONFIG --stats)"
     return res
+
+
+# The five calibration points of §4 (tests/timing/calib.py's POINTS): what each is, and its
+# derivation term by term with the default parameters (doc/cycle-model.md derives each).
+CALIB_HARNESS = {"unrolled": "16 steps between two cycle reads, per step",
+                 "rolled": "rolled loop, best of 21 at 16 blocks, per block"}
+CALIB_TEXT = {
+    "vkeccak_unrolled_24": ("16 x `vkeccak.vi v0, 0` back to back, 24 rounds",
+                            "(1 + 16 x (issue 2 + 8 fills x 3 + handshake 3 + engine 25 + write-back 24 = 78)) / 16"),
+    "vkeccak_unrolled_12": ("the same, 12 rounds", "(1 + 16 x (2 + 24 + 3 + 13 + 24 = 66)) / 16"),
+    "shake128_absorb_unrolled": ("SHAKE128 absorb step (vle64 vl=21 m8; vxor.vv; vkeccak.vi; c.add)",
+                                 "vle64 79 (issue 2 + 6 fills x 3 + 11 writes + 11 granules x 4 + page 3 + 1) + vxor 57 "
+                                 "(2 + 11 granules x 5) + vkeccak.vi 78 + c.add 1 + fetch 1.3"),
+    "resident_rolled": ("resident permutation, rolled loop (vkeccak.vi; addi; bnez)",
+                        "16 x (taken branch 8 + vkeccak.vi 78 + addi->bnez 1) (entry 1 and exit 7 replace one branch)"),
+    "load_permute_store_rolled": ("load-permute-store loop (vle64 m8 vl=25; vkeccak.vi; vse64; addi; bnez)",
+                                  "taken 8 + vle64 92 (2 + 1 + 7 fills x 3 + page 3 + 13 x 4 + 13) + vkeccak.vi 78 + "
+                                  "vse64 222 (2 + 1 + 21 + 3 + 13 granules x (8 + DDR write 7)) + addi 1"),
+}
 
 
 # ---- progress ----------------------------------------------------------------------------------
@@ -240,8 +260,11 @@ def build_tables(jobs, quick, sets=()):
         w = lines_dict(wr)
         vk = wr["stats"]["vkeccak"]
         T["permutation.csv"].append([cfg, "engine", "%.2f" % (vk["engine_cycles_24"] / vk["permutations_24"]), "1"])
+        # the published harnesses (§4): karu64-sim 16 unrolled steps, karu64-fpga the rolled loop
+        hw = {l[1]: l for l in wr["lines"] if l[0] == "harness"}
         for k in ("resident_24", "resident_12", "load_permute_store"):
-            T["permutation.csv"].append([cfg, k, w[k][0], w[k][1]])
+            h = hw[k]
+            T["permutation.csv"].append([cfg, k, h[3] if cfg == "karu64-sim" else h[4], h[5]])
         T["permutation.csv"].append([cfg, "wrapper_call", w["permute"][0], w["permute"][1]])
         for b in X.SOFTWARE_KECCAK:
             m = lines_dict(by[("micro", cfg, b, "", "")])
@@ -254,9 +277,13 @@ def build_tables(jobs, quick, sets=()):
         # shake.csv
         for b in X.experiment("shake")["builds"]:
             for l in by[("shake", cfg, b, "", "")]["lines"]:
-                if l[0] == "shake":
-                    T["shake.csv"].append([cfg, X.SHAKE_BUILD_NAMES.get(b, b), l[1], l[2], l[3],
-                                           "%.2f" % (int(l[4]) / int(l[3]))])
+                if l[0] == "shake":   # the C sponge loops; in the resident build "as called from C"
+                    T["shake.csv"].append([cfg, X.SHAKE_BUILD_NAMES.get(b, b) + ("_c" if b in X.RESIDENT else ""),
+                                           l[1], l[2], l[3], "%.2f" % (int(l[4]) / int(l[3]))])
+                elif l[0] == "harness":   # the published harnesses (§5), as the permutation rows
+                    op, rate = l[1].split("_")
+                    T["shake.csv"].append([cfg, X.SHAKE_BUILD_NAMES.get(b, b), op, rate, l[2],
+                                           l[3] if cfg == "karu64-sim" else l[4]])
         # pqc.csv
         for f in fams:
             for s in f["sets"]:
@@ -446,35 +473,50 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
       "runs), and in Linux user mode by `kbench micro` (permutation table below).")
     w("")
     cal = extra["calibration"]
-    crow = ([["Keccak engine alone, 24 rounds", "both", "25", "%.2f / %.2f" % (cal["karu64-sim"]["engine_24"], cal["karu64-fpga"]["engine_24"])],
-            ["resident loop `vkeccak.vi v0,0; addi; bnez`, 24 rounds", "karu64-sim", "79.06", "%.2f" % cal["karu64-sim"]["resident_24"]],
-            ["same loop, 12 rounds", "karu64-sim", "67.38", "%.2f" % cal["karu64-sim"]["resident_12"]],
-            ["same loop, 24 rounds (reported, not a target: doc/cycle-model.md)", "karu64-fpga", "87.98", "%.2f" % cal["karu64-fpga"]["resident_24"]]]
-        + [["plain RV64GC C (Keccak-f[1600] %s), cycles per instruction" % k.split("_")[1], "karu64-sim", "about 4",
-            "%.2f (%d / %d)" % (cal["karu64-sim"][k][0] / cal["karu64-sim"][k][1], cal["karu64-sim"][k][0], cal["karu64-sim"][k][1])]
-           for k in ("keccak_unrolled", "keccak_compact")])
-    w(md_table(["measurement", "config", "published cycles", "model"], crow, "llrr"))
+    import calib
+    crow = [["Keccak engine alone, 24 rounds", "engine request to done", "both", "25",
+             "%.2f / %.2f" % (cal["karu64-sim"]["engine_24"], cal["karu64-fpga"]["engine_24"]), "%+.1f %%" % (
+                 (cal["karu64-sim"]["engine_24"] - 25) / 0.25), "ceil(24 / rounds per cycle) + 1"]]
+    for key, spec, conf, kind, _, _ in calib.POINTS:
+        v = cal[conf]["points"][key]
+        crow.append([CALIB_TEXT[key][0], CALIB_HARNESS[kind], conf, "%g" % spec, "%.2f" % v,
+                     "%+.1f %%" % ((v - spec) / spec * 100), CALIB_TEXT[key][1]])
+    crow += [["rolled loop `vkeccak.vi v0,0; addi; bnez`, 24 rounds (the old reading of §4, not a published point)",
+              "cycles per iteration, 110 - 10 iterations", "karu64-sim / -fpga", "", "%.2f / %.2f" % (
+                  cal["karu64-sim"]["rolled_24"], cal["karu64-fpga"]["rolled_24"]), "", "taken branch + vkeccak.vi + word crossing"]]
+    crow += [["plain RV64GC C (Keccak-f[1600] %s), cycles per instruction" % k.split("_")[1], "one call, best of 3",
+              "karu64-sim", "about 4", "%.2f (%d / %d)" % (cal["karu64-sim"][k][0] / cal["karu64-sim"][k][1],
+                                                          cal["karu64-sim"][k][0], cal["karu64-sim"][k][1]), "", "the mechanisms of §4b"]
+             for k in ("keccak_unrolled", "keccak_compact")]
+    w(md_table(["measurement", "harness as run", "config", "published cycles", "model", "error", "derivation (doc/cycle-model.md)"],
+               crow, "lllrrrl"))
     w("")
     for cfg in X.CONFIGS:
         w("## %s" % cfg)
         w("")
         w("### Permutation microbenchmarks (`permutation.csv`)")
         w("")
-        w("`engine`: Keccak engine cycles per vkeccak.vi (`--stats-json`); `resident_*`, `load_permute_store`: the loops "
-          "`vkeccak.vi v0,IMM; addi; bnez` and `vle64; vkeccak.vi; vse64; addi; bnez`, 8-byte aligned, cycles per iteration "
-          "(difference of 110 and 10 iterations, best of 3); `wrapper_call`: one C call of the memory-to-memory wrapper "
+        w("`engine`: Keccak engine cycles per vkeccak.vi (`--stats-json`); `resident_*`, `load_permute_store`: the "
+          "published harnesses of §4 (%s), steps `vkeccak.vi v0,IMM` and `vle64; vkeccak.vi; vse64`, the region 8-byte "
+          "aligned, cycles per step; `wrapper_call`: one C call of the memory-to-memory wrapper "
           "`keccak_p1600_permute` (vintr_k); `software_<build>`: one call of the C Keccak-f[1600] in that build. Calls: mean "
-          "of 16 after one warm-up, less the empty timed region (%s cycles)." % lines_dict(
-              next(j for j in jobs if j.exp == "micro" and j.config == cfg).result)["overhead"][0])
+          "of 16 after one warm-up, less the empty timed region (%s cycles)." % (
+              "16 steps written out between two cycle reads" if cfg == "karu64-sim" else
+              "a rolled loop (`addi; bnez`) over warmed input, best of 21 runs of 16 steps",
+              lines_dict(next(j for j in jobs if j.exp == "micro" and j.config == cfg).result)["overhead"][0]))
         w("")
         w(md_table(["benchmark", "cycles", "instructions"], [r[1:] for r in T["permutation.csv"] if r[0] == cfg], "lrr"))
         w("")
         w("### SHAKE throughput (`shake.csv`)")
         w("")
-        w("Cycles per rate block, best of 3, state zeroed each run: C sponge loops (XOR of the block, then the C "
-          "permutation inlined into the loop; squeeze: permute, copy out) in the software builds vs `vkeccak_resident` "
-          "(vintr_kr's `keccak_absorb_blocks`/`keccak_squeeze_blocks`: state in v0..v7 for the whole call). Gain = "
-          "software cycles / resident cycles.")
+        w("Cycles per rate block: C sponge loops (XOR of the block, then the C permutation inlined into the loop; "
+          "squeeze: permute, copy out; best of 3, state zeroed each run) in the software builds vs `vkeccak_resident`, "
+          "the published harness of §5 with the state in v0..v7 (%s; absorb step `vle64.v v8` at vl = rate/8, "
+          "`vxor.vv v0, v0, v8`, `vkeccak.vi`, `c.add`; squeeze step `vse64.v v0`, `vkeccak.vi`, `c.add`). "
+          "`vkeccak_resident_c` in shake.csv: the same state-resident work as called from C (vintr_kr's "
+          "`keccak_absorb_blocks`/`keccak_squeeze_blocks`). Gain = software cycles / resident cycles." % (
+              "the steps written out between two cycle reads, best of 3" if cfg == "karu64-sim" else
+              "a rolled loop over warmed input, best of 21 runs at 16 blocks and of 7 at 256"))
         w("")
         w(md_table(["operation", "rate", "blocks", "vkeccak_resident"] + ["gain over %s" % b for b in X.SOFTWARE_KECCAK[:3]],
                    shake_gains(T, cfg), "lrrrrrr"))
@@ -660,7 +702,8 @@ def make_plots(out, T, extra, fams, meta_quick, sets=()):
         for r in T["shake.csv"]:
             if r[0] == cfg:
                 sh.setdefault("%s r%s %sb" % (r[2], r[3], r[4]), {})[r[1]] = r[5]
-        bn = [X.SHAKE_BUILD_NAMES.get(b, b) for b in X.experiment("shake")["builds"]]
+        bn = [X.SHAKE_BUILD_NAMES.get(b, b) for b in X.experiment("shake")["builds"]] + \
+             [X.SHAKE_BUILD_NAMES[b] + "_c" for b in X.RESIDENT]
         made.append(gnuplot(out, "shake-" + cfg, tsv(["case"] + bn, [[k] + [v[b] for b in bn] for k, v in sh.items()]),
                             "set title 'Cycles per SHAKE block (%s)'\nset ylabel 'cycles per block (log)'\nset logscale y\n"
                             "set style data histograms\nset style histogram clustered gap 1\n"

@@ -6,6 +6,11 @@
 #include <stdio.h>
 
 struct row { const char *name; uint64_t (*fn)(uint64_t n); };
+/* A calibration point of §4 as its harness is described there (rows.S, from calib.py's POINTS):
+ * fn(n, p) returns the cycles between its two cycle reads; rolled loops run n blocks over p. */
+struct point { const char *name; uint64_t (*fn)(uint64_t n, void *p); uint64_t rolled; };
+extern const struct point points[];
+extern unsigned npoints;
 unsigned long keccak_permute_calls;   /* the counter sw/keccak/keccak_c.c increments */
 extern const struct row rows[];
 extern unsigned nrows;
@@ -30,12 +35,41 @@ static uint64_t best(uint64_t (*fn)(uint64_t), uint64_t n)
 	return b;
 }
 
+/* The input of the points: the absorb step's 16 rate blocks start 2 KiB into a page, so that
+ * one of them straddles a page boundary; the load-permute-store state sits in its own line. */
+extern uint64_t input[], state[];   /* rows.S: after every other object's data */
+
+/* Unrolled points: best of 3 (the first warms the input). Rolled loops: one warming run, then
+ * best of 21 at 16 blocks and best of 7 at 256 blocks (§4). Prints "name@blocks cycles" lines. */
+static void run_points(void)
+{
+	for (unsigned i = 0; i < npoints; i++) {
+		const struct point *p = &points[i];
+		void *arg = p->rolled ? (void *)state : (void *)((char *)input + 2048);
+		static const struct { uint64_t blocks; int runs; } plan[2][2] = { { { 16, 3 }, { 0, 0 } },
+										   { { 16, 21 }, { 256, 7 } } };
+		for (int k = 0; k < 2; k++) {
+			uint64_t n = plan[p->rolled][k].blocks, b = ~0ull;
+			if (!n)
+				continue;
+			(void)p->fn(n, arg);
+			for (int r = 0; r < plan[p->rolled][k].runs; r++) {
+				uint64_t c = p->fn(n, arg);
+				if (c < b)
+					b = c;
+			}
+			printf("%s@%llu %llu\n", p->name, (unsigned long long)n, (unsigned long long)b);
+		}
+	}
+}
+
 static inline uint64_t rdcycle(void) { uint64_t v; __asm__ volatile("csrr %0, cycle" : "=r"(v)); return v; }
 static inline uint64_t rdinstret(void) { uint64_t v; __asm__ volatile("csrr %0, instret" : "=r"(v)); return v; }
 
 static void perm(const char *name, void (*fn)(uint64_t *))
 {
-	static uint64_t s[25];
+	/* page-aligned: its D-cache sets do not move with the code and data around it */
+	static uint64_t s[25] __attribute__((aligned(4096)));
 	uint64_t bc = ~0ull, bi = 0;
 	for (int i = 0; i < 3; i++) {
 		uint64_t c0 = rdcycle(), i0 = rdinstret();
@@ -57,6 +91,7 @@ int main(void)
 		uint64_t lo = best(rows[i].fn, 10), hi = best(rows[i].fn, 110);
 		printf("%s %llu\n", rows[i].name, (unsigned long long)(hi - lo));
 	}
+	run_points();
 	uint64_t ka = ~0ull;
 	for (int i = 0; i < 3; i++) {
 		uint64_t c = keccak_alone();

@@ -1,0 +1,57 @@
+/* The memory system: table walks, TLB misses, device registers (doc/cycle-model.md). */
+#include "timing/internal.h"
+
+/* A table walk for a's page: in Linux user mode (no page tables) the assumed one; otherwise the
+ * PTEs the walk reads under the current satp, each through the MMU's page-table-entry line
+ * cache (ptec_hit, or a line refill). */
+uint64_t tm_walk(struct k64_model *m, struct k64_cachesim *ptec, uint64_t a)
+{
+	uint64_t ptes[5];
+	unsigned n = m->user_mode ? 0 : k64_mmu_walk_ptes(m->h, a, ptes);
+	if (!n)   /* user mode; or satp went Bare since the access */
+		return m->walk;
+	uint64_t c = 0;
+	for (unsigned i = 0; i < n; i++)
+		c += k64_cachesim_access(ptec, ptes[i], true) ? m->p[K64_P_ptec_hit] : m->refill_pte;
+	return c;
+}
+
+/* TLB lookup of one page; returns the cycles added (hit cost + walk on a miss), charging the
+ * walk to the TLB cause (fetch walks are charged when the fetch stall is, see model_retire). */
+__attribute__((noinline)) uint64_t tm_tlb_miss(struct k64_model *m, struct k64_cachesim *t, uint64_t a,
+						   uint64_t hit_cost)
+{
+	m->event[K64_EV_TLB_MISS]++;
+	bool fetch = t == &m->itlb;
+	uint64_t w = tm_walk(m, fetch ? &m->iptec : &m->dptec, a);
+	if (fetch)
+		m->fetch_walk += w;
+	else
+		m->cause[K64_C_TLB] += w;
+	return hit_cost + w;
+}
+
+int k64_model_add_mmio(struct k64_model *m, uint64_t base, uint64_t size)
+{
+	if (m->nmmio == sizeof m->mmio / sizeof m->mmio[0])
+		return -1;
+	m->mmio[m->nmmio].base = base;
+	m->mmio[m->nmmio++].size = size;
+	uint64_t lo = m->nmmio == 1 || base < m->mmio_lo ? base : m->mmio_lo;
+	uint64_t hi = m->nmmio == 1 || base + size > m->mmio_lo + m->mmio_span ? base + size : m->mmio_lo + m->mmio_span;
+	m->mmio_lo = lo;
+	m->mmio_span = hi - lo;
+	return 0;
+}
+
+/* A device register access: uncached, no data-cache effect, over the peripheral port (not the
+ * memory port the DMA uses: no memory-stall event; doc/keccak-dma.md). */
+__attribute__((noinline)) bool tm_mmio_hit(struct k64_model *m, uint64_t a)
+{
+	for (unsigned i = 0; i < m->nmmio; i++)
+		if (a - m->mmio[i].base < m->mmio[i].size) {
+			m->cause[K64_C_SMEM] += m->p[K64_P_mmio_latency];
+			return true;
+		}
+	return false;
+}
