@@ -145,8 +145,8 @@ def execute(karu64, p, run, stats_path):
 class Workload:
     """A row of a sweep: name, kind, the runs it needs and how its value is read from them."""
 
-    def __init__(self, name, kind, build, runs, value):
-        self.name, self.kind, self.build = name, kind, build
+    def __init__(self, name, kind, build, runs, value, case=""):
+        self.name, self.kind, self.build, self.case = name, kind, build, case
         self._runs, self._value = runs, value
 
     def runs(self, rep):
@@ -205,7 +205,8 @@ def workload(t, where, base_dir, kbench_dir):
             l = next(l for l in res[0]["lines"] if l[0] == "op" and l[2] == op)
             n = int(l[3])
             return "kcycles", "%.3f" % (int(l[4]) / n / 1000), "%.1f" % (int(l[5]) / n)
-        return Workload(name or "%s.%s.%s" % (alg, op, build), kind, build, lambda r: [run], value)
+        return Workload(name or "%s.%s.%s" % (alg, op, build), kind, build, lambda r: [run], value,
+                        "%s %s" % (X.display(alg), op))
 
     if kind == "shake":
         build = choose(t, "build", KBENCH_BUILDS, where)
@@ -219,7 +220,8 @@ def workload(t, where, base_dir, kbench_dir):
             l = next(l for l in res[0]["lines"] if l[:4] == ["shake", op, str(rate), str(blocks)])
             return "cycles_per_block", "%.2f" % (int(l[4]) / int(l[3])), ""
         sh = "shake%d" % (128 if rate == 168 else 256)
-        return Workload(name or "%s.%s.%d.%s" % (sh, op, blocks, build), kind, build, lambda r: [run], value)
+        return Workload(name or "%s.%s.%d.%s" % (sh, op, blocks, build), kind, build, lambda r: [run], value,
+                        "%s %s, %d blocks" % (sh.upper(), op, blocks))
 
     if kind == "permutation":
         row = choose(t, "row", X.PERMUTATION_ROWS, where)
@@ -234,7 +236,8 @@ def workload(t, where, base_dir, kbench_dir):
                 return "cycles", "%.2f" % (vk["engine_cycles_24"] / vk["permutations_24"]), "1"
             c, i = R.lines_dict(res[0])[key][:2]
             return "cycles", c, i
-        return Workload(name or "permutation." + row, kind, build, lambda r: [run], value)
+        return Workload(name or "permutation." + row, kind, build, lambda r: [run], value,
+                        "Keccak-p[1600,24] call" if row == "wrapper_call" or row.startswith("software_") else row)
 
     # any guest program: the statistics of the whole run; {rep} in args is the repetition number
     prog = t.get("program")

@@ -64,7 +64,7 @@ def prepare(path, out, karu64, kbench_dir):
     meta = dict(hash=sw["hash"], name=sw["name"], file=sw["file"], base_dir=os.path.dirname(sw["file"]),
                 karu64=os.path.abspath(karu64), kbench_dir=os.path.abspath(kbench_dir), axes=sw["axes"],
                 points=sw["points"], columns=cols, stats=sw["stats"], repetitions=sw["repetitions"],
-                workloads=[dict(name=w.name, kind=w.kind, build=w.build) for w in sw["workloads"]],
+                workloads=[dict(name=w.name, kind=w.kind, build=w.build, case=w.case) for w in sw["workloads"]],
                 tasks=[dict(id=t, point=pi, rep=r, run=run.spec()) for t, pi, run, r in tasks])
     atomic_write(old, json.dumps(meta, indent=1, sort_keys=True) + "\n")
     atomic_write(os.path.join(out, "tasks.txt"), "".join(t[0] + "\n" for t in tasks))
