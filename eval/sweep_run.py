@@ -10,7 +10,7 @@ OUT/joblog          GNU parallel's --joblog (its --resume-failed reruns what did
 OUT/slurm/          job.sh (sbatch), task-N.out (each array task's output), job id
 OUT/results.csv     the merge: one row per point x workload x repetition, in that order
 OUT/config.json     the configuration: sweep file, hash, points, workloads, statistics"""
-import csv, io, json, os, re, shutil, subprocess, sys, time
+import csv, io, json, os, re, shutil, signal, subprocess, sys, time
 
 import sweep_adapter as A
 import sweep_file as F
@@ -66,7 +66,7 @@ def prepare(path, out, karu64, kbench_dir):
                 points=sw["points"], columns=cols, stats=sw["stats"], repetitions=sw["repetitions"],
                 workloads=[dict(name=w.name, kind=w.kind, build=w.build, case=w.case) for w in sw["workloads"]],
                 tasks=[dict(id=t, point=pi, rep=r, run=run.spec()) for t, pi, run, r in tasks])
-    atomic_write(old, json.dumps(meta, indent=1, sort_keys=True) + "\n")
+    atomic_write(old, json.dumps(meta, indent=1) + "\n")        # in order: a point's keys are its axes' order
     atomic_write(os.path.join(out, "tasks.txt"), "".join(t[0] + "\n" for t in tasks))
     return sw, meta
 
@@ -84,6 +84,7 @@ def run_tasks(out, ids):
     meta = load(out)
     by = {t["id"]: t for t in meta["tasks"]}
     bad = 0
+    ver = None
     for tid in ids:
         t = by.get(tid)
         if t is None:
@@ -98,7 +99,8 @@ def run_tasks(out, ids):
         stats_path = os.path.join(out, "results", ".%s.stats.%d" % (tid, os.getpid()))
         try:
             res = A.execute(meta["karu64"], p, run, stats_path)
-            res.update(task=tid, version=A.version(meta["karu64"]))
+            ver = ver or A.version(meta["karu64"])
+            res.update(task=tid, version=ver)
             atomic_write(dest, json.dumps(res, sort_keys=True) + "\n")
             if os.path.exists(failed):
                 os.remove(failed)
@@ -159,8 +161,9 @@ def fmt_t(s):
 
 # ---- --local: GNU parallel ---------------------------------------------------------------------
 
-def local(out, meta, jobs):
-    """Every unfinished task through GNU parallel (-j jobs, --joblog, --resume-failed)."""
+def local(out, meta, jobs, batch=0):
+    """Every unfinished task through GNU parallel (-j jobs, --joblog, --resume-failed), batch
+    tasks per job (default: about four jobs per slot, at most 8 tasks: fewer Python starts)."""
     par = shutil.which("parallel")
     if not par:
         die("GNU parallel is not installed (scripts/setup-sweep installs it)")
@@ -170,10 +173,27 @@ def local(out, meta, jobs):
           % (len(meta["tasks"]), len(meta["points"]), meta["repetitions"], done, jobs), flush=True)
     if done == len(meta["tasks"]):
         return
-    cmd = [par, "--will-cite", "--joblog", os.path.join(out, "joblog"), "--resume-failed", "-j", str(jobs),
+    batch = batch or max(1, min(8, len(meta["tasks"]) // (4 * jobs)))
+    # --resume-failed goes by job number: a joblog of another batch size numbers other batches
+    # (the result files are what counts: a task with one is skipped whatever the joblog says)
+    log, mark = os.path.join(out, "joblog"), os.path.join(out, "joblog.batch")
+    if not os.path.exists(mark) or open(mark).read().strip() != str(batch):
+        if os.path.exists(log):
+            os.remove(log)
+        atomic_write(mark, "%d\n" % batch)
+    cmd = [par, "--will-cite", "--joblog", os.path.join(out, "joblog"), "--resume-failed", "-j", str(jobs), "-N", str(batch),
            "--line-buffer", "--halt", "never", "--arg-file", os.path.join(out, "tasks.txt"),
-           sys.executable, SCRIPT, "task", out, "{}"]
+           sys.executable, SCRIPT, "task", out]
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+
+    def stop(sig, frame):                # parallel passes it on to the running simulations
+        p.send_signal(signal.SIGTERM)
+        p.wait()
+        prog.end()
+        sys.exit("karu64-sweep: interrupted with %d of %d simulations done; the same command resumes"
+                 % (len(status(out, meta)), len(meta["tasks"])))
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     for line in p.stdout:
         line = line.rstrip("\n")
         if line.startswith("ok "):
@@ -319,7 +339,7 @@ def collect(out, quiet=False):
                commands=sorted({"cd %s && karu64 %s" % (os.path.relpath(t["run"]["cwd"], meta["base_dir"]),
                                                         " ".join(t["run"]["options"] + [t["run"]["program"]] + t["run"]["args"]))
                                 for t in meta["tasks"]}))
-    atomic_write(os.path.join(out, "config.json"), json.dumps(cfg, indent=1, sort_keys=True) + "\n")
+    atomic_write(os.path.join(out, "config.json"), json.dumps(cfg, indent=1) + "\n")
     if not quiet:
         print("karu64-sweep: %s/results.csv: %d rows (%d points x %d workloads x %d repetitions), %d of %d simulations done"
               % (out, len(rows), len(meta["points"]), len(sw["workloads"]), meta["repetitions"], len(res), len(meta["tasks"])))
