@@ -209,17 +209,22 @@ def main(a):
             wr = [r for r in rows if r["workload"] == w["name"]]
             m = mean_by(wr, ["point"])
             pt = {r["point"]: r for r in wr}
-            pts = [(cost[p], v, label(names, [pt[p][n] for n in names])) for (p,), v in sorted(m.items(), key=lambda kv: int(kv[0][0]))]
+            pts = [(cost[p], v, p) for (p,), v in sorted(m.items(), key=lambda kv: int(kv[0][0]))]
             front = pareto(pts)
-            data = "".join("%g\t%g\t%s\n" % p for p in pts) + "\n\n" + "".join("%g\t%g\t%s\n" % p for p in front)
+            # front labels: only what differs along the front, staggered so that near points stay legible
+            var = [n for n in names if len({pt[p][n] for _, _, p in front}) > 1] or names[:1]
+            lab = lambda p: ", ".join("%s %s" % (n, pt[p][n]) for n in var)
+            fl = ["%g\t%g\t%s\t%d\n" % (c, v, lab(p), i % 3) for i, (c, v, p) in enumerate(front)]
+            data = "".join("%g\t%g\t%s\n" % p for p in pts) + "\n\n" + "".join(fl)
+            labels = ", ".join("DAT index 1 using 1:2:($4 == %d ? stringcolumn(3) : '') with labels left offset 1,%.1f "
+                               "font ',8' notitle" % (k, 0.7 + 1.1 * k) for k in range(3))
             P.plot("pareto-" + safe(w["name"]), data,
                    "set title '%s: %s against %s, Pareto front joined'\nset xlabel '%s'\nset ylabel '%s'\n%s"
-                   "set key inside top right\nset offsets graph 0.05, graph 0.25, graph 0.08, graph 0.08\n"
+                   "set key inside top right\nset offsets graph 0.05, graph 0.25, graph 0.08, graph 0.12\n"
                    "plot DAT index 0 using 1:2 with points pt 7 ps 1 lc rgb '#9c9c9c' title 'every point', "
                    "DAT index 1 using 1:2 with steps lw 2 lc rgb '#e15759' title 'Pareto front', "
-                   "DAT index 1 using 1:2 with points pt 7 ps 1.4 lc rgb '#e15759' notitle, "
-                   "DAT index 1 using 1:2:3 with labels left offset 1,0.6 font ',8' notitle\n"
-                   % (w["name"], metric[w["name"]], a.cost_label, a.cost_label, metric[w["name"]], logy))
+                   "DAT index 1 using 1:2 with points pt 7 ps 1.4 lc rgb '#e15759' notitle, %s\n"
+                   % (w["name"], metric[w["name"]], a.cost_label, a.cost_label, metric[w["name"]], logy, labels))
 
     # speedup of the vkeccak.vi builds over the software builds across VLEN
     if "vlen" in names:
