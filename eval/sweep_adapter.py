@@ -259,8 +259,9 @@ def workload(t, where, base_dir, kbench_dir):
         err(where, "give the workload a name (letters, digits and _ . + -)")
 
     def runs(rep):
-        a = [str(x).replace("{rep}", str(rep)) for x in args]
-        return [Run("prog.%s" % nm + ("" if a == [str(x) for x in args] else ".r%d" % rep), cwd, path, a, [str(o) for o in opts])]
+        a = [str(x).replace("{rep}", str(rep + 1)) for x in args]        # rep counts from 0, {rep} from 1
+        return [Run("prog.%s" % nm + ("" if a == [str(x) for x in args] else ".r%d" % (rep + 1)), cwd, path, a,
+                    [str(o) for o in opts])]
 
     def value(res):
         return "cycles", str(res[0]["stats"]["cycles"]), str(res[0]["stats"]["instructions"])

@@ -210,7 +210,7 @@ def parse(path, karu64, kbench_dir, check_points=True, base_dir=None):
                 stats.append(key)
 
     sweep = dict(name=doc.get("name") or os.path.splitext(where)[0], file=os.path.abspath(path),
-                 hash=hashlib.sha256(raw).hexdigest()[:16], axes=axes, points=points, workloads=workloads,
+                 hash=hashlib.sha256(raw).hexdigest()[:16], axes=axes, derived=[d[0] for d in derived], points=points, workloads=workloads,
                  repetitions=reps, stats=stats)
     if not re.fullmatch(r"[A-Za-z0-9_.-]+", sweep["name"]):
         fail(where, "name: letters, digits, '_', '.', '-' only")

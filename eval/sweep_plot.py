@@ -151,7 +151,7 @@ def main(a):
     out = os.path.abspath(a.out)
     rows, cfg = load(out, a.where)
     P = Plotter(os.path.abspath(a.plots or os.path.join(out, "plots")))
-    axes = [x for x in cfg["axes"]]
+    axes = [x for x in cfg["axes"] if x not in cfg.get("derived", [])]     # derived ones follow the others
     sw = swept(rows, axes)
     names = [s[0] for s in sw]
     vals = dict(sw)
@@ -159,6 +159,7 @@ def main(a):
     wls = [w for w in cfg["workloads"] if any(r["workload"] == w["name"] for r in rows)]
     metric = {w["name"]: next(r["metric"] for r in rows if r["workload"] == w["name"]) for w in wls}
     logy = "set logscale y\n" if a.logy else ""
+    wh = " [%s]" % ", ".join(a.where) if a.where else ""        # the rows kept, in every title
     for x in ([a.x] if a.x else []) + ([a.heat] if a.heat else []):
         for p in x.split(","):
             if p not in names:
@@ -176,9 +177,9 @@ def main(a):
             for xv in vals[xs]:
                 data += "\t".join([xv] + ["%g" % m[(xv,) + g] if (xv,) + g in m else "NaN" for g in groups]) + "\n"
             P.plot("line-" + safe(w["name"]), data,
-                   "set title '%s: %s against %s'\nset xlabel '%s'\nset ylabel '%s'\n%s%s"
+                   "set title '%s: %s against %s%s'\nset xlabel '%s'\nset ylabel '%s'\n%s%s"
                    "plot for [i=2:%d] DAT using 1:i with linespoints title columnheader(i)\n"
-                   % (w["name"], metric[w["name"]], xs, xs, metric[w["name"]], logy,
+                   % (w["name"], metric[w["name"]], xs, wh, xs, metric[w["name"]], logy,
                       "set logscale x 2\n" if xs == "vlen" else "", len(groups) + 1))
 
     # heat map over two parameters
@@ -194,11 +195,11 @@ def main(a):
                            for i, xv in enumerate(vals[px]) for j, yv in enumerate(vals[py]) if (xv, yv) in m)
             tics = lambda ax, vs: "set %stics (%s)\n" % (ax, ", ".join("'%s' %d" % (v, i) for i, v in enumerate(vs)))
             P.plot("heat-" + safe(w["name"]), data,
-                   "set title '%s: %s%s'\nset xlabel '%s'\nset ylabel '%s'\nset cblabel '%s'\n%s%s"
+                   "set title '%s: %s%s%s'\nset xlabel '%s'\nset ylabel '%s'\nset cblabel '%s'\n%s%s"
                    "set view map\nset palette rgbformulae 33,13,10\nunset grid\nunset key\n"
                    "set xrange [-0.5:%g]\nset yrange [-0.5:%g]\n"
                    "plot DAT using 1:2:3 with image, '' using 1:2:4 with labels font ',10'\n"
-                   % (w["name"], metric[w["name"]], (" (" + label(rest, [fixed[n] for n in rest]) + ")") if rest else "",
+                   % (w["name"], metric[w["name"]], (" (" + label(rest, [fixed[n] for n in rest]) + ")") if rest else "", wh,
                       px, py, metric[w["name"]], tics("x", vals[px]), tics("y", vals[py]),
                       len(vals[px]) - 0.5, len(vals[py]) - 0.5))
 
@@ -219,12 +220,12 @@ def main(a):
             labels = ", ".join("DAT index 1 using 1:2:($4 == %d ? stringcolumn(3) : '') with labels left offset 1,%.1f "
                                "font ',8' notitle" % (k, 0.7 + 1.1 * k) for k in range(3))
             P.plot("pareto-" + safe(w["name"]), data,
-                   "set title '%s: %s against %s, Pareto front joined'\nset xlabel '%s'\nset ylabel '%s'\n%s"
+                   "set title '%s: %s against %s, Pareto front joined%s'\nset xlabel '%s'\nset ylabel '%s'\n%s"
                    "set key inside top right\nset offsets graph 0.05, graph 0.25, graph 0.08, graph 0.12\n"
                    "plot DAT index 0 using 1:2 with points pt 7 ps 1 lc rgb '#9c9c9c' title 'every point', "
                    "DAT index 1 using 1:2 with steps lw 2 lc rgb '#e15759' title 'Pareto front', "
                    "DAT index 1 using 1:2 with points pt 7 ps 1.4 lc rgb '#e15759' notitle, %s\n"
-                   % (w["name"], metric[w["name"]], a.cost_label, a.cost_label, metric[w["name"]], logy, labels))
+                   % (w["name"], metric[w["name"]], a.cost_label, wh, a.cost_label, metric[w["name"]], logy, labels))
 
     # speedup of the vkeccak.vi builds over the software builds across VLEN
     if "vlen" in names:
@@ -251,9 +252,9 @@ def main(a):
             for v in vals["vlen"]:
                 data += "\t".join([v] + ["%g" % series[g][v] if v in series[g] else "NaN" for g in groups]) + "\n"
             P.plot("speedup-" + safe(case.replace(",", "")), data,
-                   "set title 'Speedup of vkeccak.vi over software: %s (%s)'\nset xlabel 'VLEN (bits)'\n"
+                   "set title 'Speedup of vkeccak.vi over software: %s (%s)%s'\nset xlabel 'VLEN (bits)'\n"
                    "set ylabel 'speedup (software / vkeccak.vi)'\nset logscale x 2\nset yrange [0:*]\n"
                    "plot for [i=2:%d] DAT using 1:i with linespoints title columnheader(i)\n"
-                   % (case, metric[ws[0]["name"]], len(groups) + 1))
+                   % (case, metric[ws[0]["name"]], wh, len(groups) + 1))
     print("karu64-sweep: %d plots (PNG and SVG) in %s: %s" % (len(P.made), P.dir, ", ".join(P.made) or "none"))
     return 0 if P.made else 1

@@ -62,7 +62,7 @@ def prepare(path, out, karu64, kbench_dir):
         vals = A.point_values(karu64, p)
         cols.append({k: str(p.get(k, vals.get(k, ""))) for k in sw["axes"]})
     meta = dict(hash=sw["hash"], name=sw["name"], file=sw["file"], base_dir=os.path.dirname(sw["file"]),
-                karu64=os.path.abspath(karu64), kbench_dir=os.path.abspath(kbench_dir), axes=sw["axes"],
+                karu64=os.path.abspath(karu64), kbench_dir=os.path.abspath(kbench_dir), axes=sw["axes"], derived=sw["derived"],
                 points=sw["points"], columns=cols, stats=sw["stats"], repetitions=sw["repetitions"],
                 workloads=[dict(name=w.name, kind=w.kind, build=w.build, case=w.case) for w in sw["workloads"]],
                 tasks=[dict(id=t, point=pi, rep=r, run=run.spec()) for t, pi, run, r in tasks])
@@ -333,7 +333,7 @@ def collect(out, quiet=False):
         wr.writerow([row.get(h, "") for h in header])
     atomic_write(os.path.join(out, "results.csv"), buf.getvalue())
     cfg = dict(sweep_file=open(os.path.join(out, "sweep.toml")).read(), hash=meta["hash"], name=meta["name"],
-               axes=meta["axes"], points=meta["points"], workloads=meta["workloads"], repetitions=meta["repetitions"],
+               axes=meta["axes"], derived=meta["derived"], points=meta["points"], workloads=meta["workloads"], repetitions=meta["repetitions"],
                stats=meta["stats"], columns=header, simulations=len(meta["tasks"]),
                versions=sorted({x["version"] for x in res.values()}),
                commands=sorted({"cd %s && karu64 %s" % (os.path.relpath(t["run"]["cwd"], meta["base_dir"]),

@@ -253,8 +253,10 @@ def local(a, R):
             "another sweep file in the same folder: refused with one line", r.stderr[-300:])
 
     # a failing point: the sweep goes on, reports the point and the simulator's line, exits 1
-    fail = write(os.path.join(a.work, "fail.toml"), '[grid]\nkeccak_rounds_per_cycle = [0, 2]\n' + WL +
-                 '[[workload]]\nkind = "permutation"\nrow = "engine"\n')
+    kb = os.path.join(a.kbench_dir, "vintr_kr", "kbench")
+    fail = write(os.path.join(a.work, "fail.toml"), 'repetitions = 2\n[grid]\nkeccak_rounds_per_cycle = [0, 2]\n' + WL +
+                 '[[workload]]\nkind = "permutation"\nrow = "engine"\n'
+                 '[[workload]]\nkind = "program"\nname = "kem512"\nprogram = "%s"\nargs = ["pqc", "ml-kem-512", "{rep}"]\n' % kb)
     outf = os.path.join(a.work, "local-fail")
     shutil.rmtree(outf, ignore_errors=True)
     r = sweep(a, "run", fail, "--out", outf, "-j", "2")
@@ -265,8 +267,17 @@ def local(a, R):
                                                             "shake128.absorb.16.vintr_kr repetition 1: " + line) in r.stdout,
             "a failing point: reported with the point and the simulator's line (%s)" % line, r.stdout[-600:])
     rows = rows_of(os.path.join(outf, "results.csv"))
-    R.check([x["status"] for x in rows] == ["failed", "failed", "ok", "ok"], "the other point's rows are kept",
+    R.check([x["status"] for x in rows] == ["failed"] * 6 + ["ok"] * 6, "the other point's rows are kept",
             str([x["status"] for x in rows]))
+    # a guest program with {rep} in its arguments: the whole run's cycles, as karu64 itself reports them
+    st = os.path.join(a.work, "direct.json")
+    subprocess.run([a.karu64, "--clear-env", "--model=karu64-fpga", "--vlen=256", "--param", "keccak_rounds_per_cycle=2",
+                    "--stats-json=" + st, kb, "pqc", "ml-kem-512", "2"], cwd=os.path.dirname(kb), capture_output=True, check=True)
+    want = json.load(open(st))
+    got = [x for x in rows if x["workload"] == "kem512" and x["point"] == "2"]
+    R.check([(x["repetition"], x["value"], x["instructions"]) for x in got][1:] ==
+            [("2", str(want["cycles"]), str(want["instructions"]))] and got[0]["value"] != got[1]["value"],
+            "a program workload, {rep} = 2: karu64's own cycles and instructions", str([(x["repetition"], x["value"]) for x in got]))
 
 
 # ---- plot --------------------------------------------------------------------------------------
