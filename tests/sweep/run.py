@@ -284,6 +284,16 @@ def local(a, R):
 
 def plots(a, R):
     out = os.path.join(a.work, "local-a")
+    short = write(os.path.join(a.work, "short-cost.csv"), "vlen,cost\n256,1\n")
+    for args, want in [(["collect", os.path.join(a.work, "none")], "holds no sweep"),
+                       (["plot", os.path.join(a.work, "none")], "No such file"),
+                       (["plot", out, "--x", "nosuch"], "not a swept parameter"),
+                       (["plot", out, "--cost", short], "no cost for vlen=512"),
+                       (["plot", out, "--cost-formula", "area * 2"], "area is not a swept parameter"),
+                       (["plot", out, "--where", "vlen"], "not P=V")]:
+        r = sweep(a, *args)
+        R.check(r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1 and want in r.stderr,
+                "refused with one line: %s" % " ".join(args[:1] + args[2:]), r.stderr[-300:])
     checks = [("--cost-formula", "3894.17 + 31.2 * (keccak_rounds_per_cycle - 1)", "p1"),
               ("--cost", os.path.join(ROOT, "eval", "sweeps", "area-illustration.csv"), "p2")]
     for opt, val, sub in checks:
