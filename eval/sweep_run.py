@@ -289,8 +289,8 @@ def collect(out, quiet=False):
                 v = v.get(part) if isinstance(v, dict) else None
             if isinstance(v, dict):
                 cols += [(column(key + "." + k), x) for k, x in v.items() if not isinstance(x, dict)]
-            elif v is not None:
-                cols.append((column(key), v))
+            else:                        # a key this karu64 does not report: an empty column
+                cols.append((column(key), "" if v is None else v))
         return cols
 
     rows, statcols, problems = [], [], []
