@@ -23,7 +23,7 @@
 
 The keys of a point are `model`, `vlen` and model parameter names (`karu64 --list-params`).
 Every error is a SweepError with one line; parse() checks everything it can before a run."""
-import ast, hashlib, itertools, os, re, subprocess
+import ast, hashlib, itertools, math, os, re
 
 try:
     import tomllib
@@ -53,7 +53,7 @@ def fail(where, msg):
 _OPS = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Load, ast.Add, ast.Sub, ast.Mult,
         ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.USub, ast.UAdd, ast.Call, ast.IfExp, ast.Compare, ast.Eq,
         ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
-_FUNCS = {"min": min, "max": max, "log2": lambda x: x.bit_length() - 1 if isinstance(x, int) else __import__("math").log2(x)}
+_FUNCS = {"min": min, "max": max, "log2": math.log2}
 
 
 def formula(text, where):

@@ -10,7 +10,7 @@ OUT/joblog          GNU parallel's --joblog (its --resume-failed reruns what did
 OUT/slurm/          job.sh (sbatch), task-N.out (each array task's output), job id
 OUT/results.csv     the merge: one row per point x workload x repetition, in that order
 OUT/config.json     the configuration: sweep file, hash, points, workloads, statistics"""
-import csv, io, json, os, re, shutil, signal, subprocess, sys, time
+import csv, io, json, os, re, shlex, shutil, signal, subprocess, sys, time
 
 import sweep_adapter as A
 import sweep_file as F
@@ -227,7 +227,7 @@ def slurm(out, meta, chunks, throttle, wait, sbatch_args):
               "#SBATCH --job-name=karu64-sweep-%s\n#SBATCH --array=%s\n#SBATCH --output=%s/task-%%a.out\n"
               "#SBATCH --cpus-per-task=1\n#SBATCH --ntasks=1\n"
               "exec %s %s chunk %s \"$SLURM_ARRAY_TASK_ID\" %d\n"
-              % (m, m, meta["name"], array, sd, sys.executable, SCRIPT, out, m))
+              % (m, m, meta["name"], array, sd, shlex.quote(sys.executable), shlex.quote(SCRIPT), shlex.quote(out), m))
     job = os.path.join(sd, "job.sh")
     atomic_write(job, script)
     r = subprocess.run(["sbatch", "--parsable"] + list(sbatch_args) + [job], capture_output=True, text=True)
