@@ -303,6 +303,8 @@ bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 		int g = virt_gate(h, csr);
 		if (g <= 0)
 			return g ? k64_csr_virt(h) : false;
+		if (csr == 0x180 && (h->hstatus & HS_VTVM))   /* satp with VTVM (21.2.1) */
+			return k64_csr_virt(h);
 		if (vs_alias(csr))
 			return k64_hyp_csr_read(h, csr + 0x100, val);
 	}
@@ -383,6 +385,8 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 		int g = virt_gate(h, csr);
 		if (g <= 0)
 			return g ? k64_csr_virt(h) : false;
+		if (csr == 0x180 && (h->hstatus & HS_VTVM))
+			return k64_csr_virt(h);
 		if (vs_alias(csr))
 			return k64_hyp_csr_write(h, csr + 0x100, val);
 	}
