@@ -299,7 +299,7 @@ static bool satp_trapped(const struct k64_hart *h)
 
 bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 {
-	if (unlikely(h->virt)) {
+	if (unlikely(h->virt) && h->priv != K64_PRIV_M) {   /* (a debugger reads as M) */
 		int g = virt_gate(h, csr);
 		if (g <= 0)
 			return g ? k64_csr_virt(h) : false;
@@ -381,7 +381,7 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 {
 	if ((csr >> 10) == 3)                        /* bits 11:10 = 3: read-only (2.1) */
 		return false;
-	if (unlikely(h->virt)) {
+	if (unlikely(h->virt) && h->priv != K64_PRIV_M) {   /* (a debugger reads as M) */
 		int g = virt_gate(h, csr);
 		if (g <= 0)
 			return g ? k64_csr_virt(h) : false;
