@@ -48,6 +48,14 @@ static int ext_list(const struct k64_hart *h, char *list, size_t cap)
 		memcpy(list + o, priv_exts[k], n);
 		o += n;
 	}
+	/* with "h": Sha and its named parts (RVA23S64) */
+	static const char sha[] = "sha\0shcounterenw\0shgatpa\0shtvala\0shvsatpa\0shvstvala\0shvstvecd";
+	if (k64_has(&h->isa, K64_EXT_H)) {
+		if (o + sizeof sha > cap)
+			return -1;
+		memcpy(list + o, sha, sizeof sha);
+		o += sizeof sha;
+	}
 	return (int)o;
 }
 

@@ -1,7 +1,7 @@
 /* Zicsr: the CSR instructions and the unprivileged CSRs (floating-point, vector, time).
  * The counters are in core/pmu.c, the other machine- and supervisor-level CSRs in core/priv.c. */
 #include <time.h>
-#include "core/hart.h"
+#include "core/hyp.h"
 
 enum {
 	CSR_FFLAGS = 0x001, CSR_FRM = 0x002, CSR_FCSR = 0x003,
@@ -33,18 +33,44 @@ uint64_t k64_time_ticks(const struct k64_hart *h, uint64_t now)
 	return k64_clock_ns(h) / 100;
 }
 
-/* Sstc (stimecmp): S-mode reaches it when mcounteren.TM and menvcfg.STCE are set. */
+/* Sstc (stimecmp): S-mode reaches it when mcounteren.TM and menvcfg.STCE are set; VS-mode
+ * reaches vstimecmp through it when hcounteren.TM and henvcfg.STCE are set too (a virtual
+ * instruction otherwise, as from VU where HS could; Sstc chapter, 21.6.1). */
 #define CSR_STIMECMP 0x14d
 #define MENVCFG_STCE (1ull << 63)
-static bool stimecmp_ok(const struct k64_hart *h)
+static bool stimecmp_ok(struct k64_hart *h)
 {
-	if (h->priv == K64_PRIV_U)
+	if (h->priv == K64_PRIV_M)
+		return true;
+	bool hs = (h->mcounteren & 2) && (h->menvcfg & MENVCFG_STCE);
+	if (h->priv == K64_PRIV_U && !h->virt)
 		return false;
-	return h->priv == K64_PRIV_M || ((h->mcounteren & 2) && (h->menvcfg & MENVCFG_STCE));
+	if (!hs)
+		return false;
+	if (h->virt && (h->priv == K64_PRIV_U || !(h->hcounteren & 2) || !(k64_henvcfg(h) & HENVCFG_STCE)))
+		return k64_csr_virt(h);
+	return true;
 }
 
-static bool fp_on(struct k64_hart *h) { return k64_has(&h->isa, K64_EXT_F) && (h->mstatus & K64_MSTATUS_FS); }
-static bool vec_on(struct k64_hart *h) { return k64_has(&h->isa, K64_EXT_V) && (h->mstatus & K64_MSTATUS_VS); }
+/* FP and vector CSRs need FS (VS) not Off in mstatus and, in V mode, in vsstatus. */
+static bool fp_on(struct k64_hart *h)
+{
+	return k64_has(&h->isa, K64_EXT_F) && (h->mstatus & K64_MSTATUS_FS) &&
+	       (!h->virt || (h->vsstatus & K64_MSTATUS_FS));
+}
+static bool vec_on(struct k64_hart *h)
+{
+	return k64_has(&h->isa, K64_EXT_V) && (h->mstatus & K64_MSTATUS_VS) &&
+	       (!h->virt || (h->vsstatus & K64_MSTATUS_VS));
+}
+/* An FP or vector CSR written: the state becomes Dirty (in vsstatus too in V mode). */
+static void make_dirty(struct k64_hart *h, uint64_t field)
+{
+	h->mstatus |= field | K64_MSTATUS_SD;
+	if (h->virt)
+		h->vsstatus |= field | K64_MSTATUS_SD;
+	k64_fpvs_sync(h);
+}
 
 /* (cycle, instret, the hpm counters and their machine forms: core/pmu.c) */
 
@@ -64,10 +90,12 @@ bool k64_csr_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, u
 	case CSR_TIME:
 		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !k64_counter_ok(h, csr)) return false;
 		*v = h->ts ? k64_time_ticks(h, h->ts->cycles(h->ts->ctx, d)) : k64_clock_ns(h) / 100;
+		if (h->virt)
+			*v += h->htimedelta;   /* 21.2.8 */
 		return true;
 	case CSR_STIMECMP:
 		if (!stimecmp_ok(h)) return false;
-		*v = h->stimecmp;
+		*v = h->virt ? h->vstimecmp : h->stimecmp;
 		return true;
 	default:
 		if (k64_pmu_csr(csr))
@@ -89,7 +117,7 @@ bool k64_csr_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, 
 	case CSR_VCSR:   if (!vec_on(h)) return false; h->vxsat = v & 1; h->vxrm = (v >> 1) & 3; goto vdirty;
 	case CSR_STIMECMP:
 		if (!stimecmp_ok(h)) return false;
-		h->stimecmp = v;
+		*(h->virt ? &h->vstimecmp : &h->stimecmp) = v;
 		k64_priv_sstc_update(h, k64_time_ticks(h, k64_now(h, d)));
 		if (h->fe.timer)
 			h->fe.timer(h->fe.ctx, h);
@@ -99,10 +127,10 @@ bool k64_csr_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, 
 			return k64_pmu_write(h, d, csr, v);
 		return k64_priv_csr_write(h, csr, v);
 	}
-	h->mstatus |= K64_MSTATUS_FS | K64_MSTATUS_SD;
+	make_dirty(h, K64_MSTATUS_FS);
 	return true;
 vdirty:
-	h->mstatus |= K64_MSTATUS_VS | K64_MSTATUS_SD;
+	make_dirty(h, K64_MSTATUS_VS);
 	return true;
 }
 
@@ -118,15 +146,23 @@ static void csr_op(struct k64_hart *h, const struct k64_dinsn *d, uint64_t src, 
 	uint64_t old = 0;
 	if (wr && (csr >> 10) == 3)
 		k64_illegal(h, d);
+	h->csr_virt = false;
 	if ((rd_ || kind != CSR_W) && !k64_csr_read(h, d, csr, &old))
-		k64_illegal(h, d);
+		goto bad;
 	if (wr) {
 		uint64_t nv = kind == CSR_W ? src : kind == CSR_S ? old | src : old & ~src;
 		if (!k64_csr_write(h, d, csr, nv))
-			k64_illegal(h, d);
+			goto bad;
 	}
 	if (rd_)
 		h->x[rd ? rd : K64_XSINK] = old;
+	return;
+bad:   /* V mode: a virtual instruction where HS-mode could have done it (21.6.1) */
+	if (h->csr_virt) {
+		h->csr_virt = false;
+		k64_raise(h, d, K64_CAUSE_VIRTUAL, d->raw);
+	}
+	k64_illegal(h, d);
 }
 
 static void k64_exec_csrrw(struct k64_hart *h, const struct k64_dinsn *d) { csr_op(h, d, h->x[d->rs1], CSR_W); }

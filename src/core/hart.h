@@ -25,6 +25,9 @@ enum {
 	K64_CAUSE_MISALIGNED_STORE = 6, K64_CAUSE_STORE_ACCESS = 7, K64_CAUSE_ECALL_U = 8,
 	K64_CAUSE_ECALL_S = 9, K64_CAUSE_ECALL_M = 11, K64_CAUSE_FETCH_PAGE = 12,
 	K64_CAUSE_LOAD_PAGE = 13, K64_CAUSE_STORE_PAGE = 15,
+	/* the hypervisor extension (H, privileged spec chapter 21) */
+	K64_CAUSE_ECALL_VS = 10, K64_CAUSE_FETCH_GUEST = 20, K64_CAUSE_LOAD_GUEST = 21,
+	K64_CAUSE_VIRTUAL = 22, K64_CAUSE_STORE_GUEST = 23,
 };
 enum { K64_PRIV_U = 0, K64_PRIV_S = 1, K64_PRIV_M = 3 };
 #define K64_IRQ_LCOFI 13       /* Sscofpmf local counter-overflow interrupt (mip/mie bit, cause) */
@@ -135,6 +138,7 @@ struct k64_hart {
 	uint64_t f[32];
 	uint32_t fflags, frm;
 	uint32_t priv;
+	uint32_t fp_ok;              /* K64_FP_OK_*: FP/vector instructions run without a state change (below) */
 
 	uint64_t instret;            /* retired instructions; exact at block boundaries */
 	uint64_t limit;              /* dispatch returns at a block boundary once instret >= limit */
@@ -230,6 +234,22 @@ struct k64_hart {
 	uint32_t ctr_filtered;           /* bit i: ctr[i] has a privilege filter (priv changes matter) */
 	uint64_t pmu_deadline;           /* instret at which to look for an overflow (0 = none) */
 	uint64_t mstateen[4], sstateen[4];
+	/* The hypervisor extension (core/hyp.c): V (virt) with h->priv the nominal privilege (VS = S,
+	 * VU = U), the HS-level and VS-level CSRs. hvip's bits live in mip (VSSIP, VSTIP, VSEIP);
+	 * vstimecmp drives irq_lines' VSTIP; vsie is mie's VS bits. */
+	uint8_t virt;
+	uint8_t xl_v;                    /* loads and stores are translated in two stages (V, or MPRV with MPV) */
+	bool csr_virt;                   /* a CSR check found a virtual-instruction case (core/csr.c raises it) */
+	bool trap_hlv;                   /* a hypervisor load/store is running: its faults are guest addresses */
+	uint64_t trap_gpa;               /* the guest physical address of the last guest-page fault */
+	uint64_t trap_tinst;             /* ... and what htinst/mtinst get for it */
+	uint64_t hstatus, hedeleg, hideleg, hcounteren, htval, htinst, hgatp, henvcfg, htimedelta;
+	uint64_t hstateen[4];
+	uint64_t vsstatus, vstvec, vsscratch, vsepc, vscause, vstval, vsatp, vstimecmp;
+	uint64_t mtval2, mtinst;
+	uint64_t mmu_hgatp;              /* what the TLB was filled under (with mmu_satp = vsatp) */
+	struct { uint64_t vsatp, hgatp; } vctx[16];   /* V-mode fetch contexts: index = fetch_key's id */
+	unsigned nvctx;
 };
 
 static inline uint8_t *k64_vr(struct k64_hart *h, unsigned r) { return h->vreg + (size_t)r * h->vlenb; }
@@ -262,21 +282,26 @@ static inline uint64_t k64_instret_at(const struct k64_hart *h, const struct k64
 	return h->instret - d->left;
 }
 
-/* FP/vector enable checks (mstatus.FS/VS); mark the state dirty. */
+/* FP/vector enable checks (mstatus.FS/VS, and vsstatus.FS/VS in V mode); mark the state dirty.
+ * h->fp_ok has K64_FP_OK_FS (K64_FP_OK_VS) set while the state is already Dirty everywhere it
+ * is tracked, so that the common case is one test; k64_fpvs_enable (core/priv.c) does the rest
+ * and k64_fpvs_sync recomputes fp_ok after mstatus, vsstatus or V changed. */
 #define K64_MSTATUS_FS (3ull << 13)
 #define K64_MSTATUS_VS (3ull << 9)
 #define K64_MSTATUS_SD (1ull << 63)
+#define K64_FP_OK_FS 1u
+#define K64_FP_OK_VS 2u
+void k64_fpvs_enable(struct k64_hart *h, const struct k64_dinsn *d, uint64_t field);
+void k64_fpvs_sync(struct k64_hart *h);
 static inline void k64_require_fp(struct k64_hart *h, const struct k64_dinsn *d)
 {
-	if (unlikely(!(h->mstatus & K64_MSTATUS_FS)))
-		k64_illegal(h, d);
-	h->mstatus |= K64_MSTATUS_FS | K64_MSTATUS_SD;
+	if (unlikely(!(h->fp_ok & K64_FP_OK_FS)))
+		k64_fpvs_enable(h, d, K64_MSTATUS_FS);
 }
 static inline void k64_require_vec(struct k64_hart *h, const struct k64_dinsn *d)
 {
-	if (unlikely(!(h->mstatus & K64_MSTATUS_VS)))
-		k64_illegal(h, d);
-	h->mstatus |= K64_MSTATUS_VS | K64_MSTATUS_SD;
+	if (unlikely(!(h->fp_ok & K64_FP_OK_VS)))
+		k64_fpvs_enable(h, d, K64_MSTATUS_VS);
 }
 
 /* ---- guest memory -------------------------------------------------------------------------- */
@@ -385,6 +410,26 @@ void k64_priv_sret(struct k64_hart *h, const struct k64_dinsn *d);
 bool k64_priv_interrupt(struct k64_hart *h);
 /* Reset values of the privileged state for a hart starting in `priv` (priv.c). */
 void k64_priv_reset(struct k64_hart *h, unsigned priv);
+/* The hypervisor extension (core/hyp.c): its CSRs (0x2xx VS, 0x6xx/0xexx HS, mtval2, mtinst) and
+ * the VS view of the S-level CSRs in V mode (csr = the S-level number); reset. */
+bool k64_hyp_csr(unsigned csr);
+bool k64_hyp_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val);
+bool k64_hyp_csr_write(struct k64_hart *h, unsigned csr, uint64_t val);
+void k64_hyp_reset(struct k64_hart *h);
+/* V-mode access to a CSR that HS-mode could access: a virtual-instruction case (sets csr_virt). */
+static inline bool k64_csr_virt(struct k64_hart *h)
+{
+	h->csr_virt = true;
+	return false;
+}
+/* Two-stage translation for a hypervisor load/store (HLV, HLVX, HSV; core/mmu.c): the host
+ * address of [va, va + size) (one page) as V = 1 at privilege hstatus.SPVP would see it, or the
+ * architectural fault. */
+void *k64_mmu_hyp_access(struct k64_hart *h, const struct k64_dinsn *d, uint64_t va, unsigned size, unsigned acc,
+			 bool hlvx);
+/* The G-stage walk alone (tests/fuzz, the debugger): gpa under hgatp; 0 and *pa, or the guest-page
+ * fault's cause for access acc (K64_PERM_R/W/X). */
+uint64_t k64_mmu_gstage(struct k64_hart *h, uint64_t gpa, unsigned acc, uint64_t *pa);
 
 /* Counters (core/pmu.c). k64_pmu_csr: the CSR is one of them (k64_pmu_read/write decide
  * access; false = illegal). k64_pmu_priv before h->priv changes (d: an xRET, else NULL);
@@ -395,9 +440,10 @@ bool k64_pmu_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, 
 void k64_pmu_reset(struct k64_hart *h);
 void k64_pmu_switch(struct k64_hart *h, const struct k64_dinsn *d, unsigned to);
 void k64_pmu_poll(struct k64_hart *h);
+/* `to` and k64_pmu_switch's mode: the privilege | V << 2. */
 static inline void k64_pmu_priv(struct k64_hart *h, const struct k64_dinsn *d, unsigned to)
 {
-	if (unlikely(h->ctr_filtered) && to != h->priv)
+	if (unlikely(h->ctr_filtered) && to != (h->priv | (unsigned)h->virt << 2))
 		k64_pmu_switch(h, d, to);
 }
 
@@ -409,7 +455,7 @@ uint64_t k64_clock_ns(const struct k64_hart *h);
 uint64_t k64_time_ticks(const struct k64_hart *h, uint64_t now);
 /* Zicntr/Zihpm: whether mcounteren (and scounteren) let the current privilege read counter CSR
  * csr (cycle, time, instret, hpmcounterN; core/pmu.c). */
-bool k64_counter_ok(const struct k64_hart *h, unsigned csr);
+bool k64_counter_ok(struct k64_hart *h, unsigned csr);
 /* Cycles (with a model) or retired instructions at instruction d (observers brought up to date):
  * the `now` that devices receive. */
 uint64_t k64_now(struct k64_hart *h, const struct k64_dinsn *d);

@@ -15,7 +15,7 @@
 /* Names indexed by enum k64_ext. */
 static const char *const ext_names[K64_EXT_COUNT] = {
 	[K64_EXT_I] = "i", [K64_EXT_M] = "m", [K64_EXT_A] = "a", [K64_EXT_F] = "f",
-	[K64_EXT_D] = "d", [K64_EXT_C] = "c", [K64_EXT_V] = "v",
+	[K64_EXT_D] = "d", [K64_EXT_C] = "c", [K64_EXT_V] = "v", [K64_EXT_H] = "h",
 	[K64_EXT_ZICSR] = "zicsr", [K64_EXT_ZIFENCEI] = "zifencei", [K64_EXT_ZICNTR] = "zicntr",
 	[K64_EXT_ZIHPM] = "zihpm", [K64_EXT_ZBA] = "zba", [K64_EXT_ZBB] = "zbb",
 	[K64_EXT_ZBS] = "zbs", [K64_EXT_ZBC] = "zbc", [K64_EXT_ZICOND] = "zicond",
@@ -48,7 +48,7 @@ static const enum k64_ext multi_order[] = {
 	K64_EXT_XKROUND,
 };
 
-_Static_assert(sizeof multi_order / sizeof multi_order[0] == K64_EXT_COUNT - 7,
+_Static_assert(sizeof multi_order / sizeof multi_order[0] == K64_EXT_COUNT - 8,
 	       "every multi-letter extension needs a place in the canonical order");
 
 /* Extensions that build on V (vector crypto chapter; zvknhk.md "Dependencies"). */
@@ -255,6 +255,7 @@ int k64_isa_parse(const char *s, struct k64_isa *out, char *err, size_t errlen)
 		case 'd': ext |= BIT(K64_EXT_D); break;
 		case 'c': ext |= BIT(K64_EXT_C); break;
 		case 'v': ext |= BIT(K64_EXT_V); break;
+		case 'h': ext |= BIT(K64_EXT_H); break;
 		default: return fail(err, errlen, "unsupported extension '%c'", c);
 		}
 	}
@@ -375,7 +376,7 @@ int k64_isa_parse(const char *s, struct k64_isa *out, char *err, size_t errlen)
 void k64_isa_format(const struct k64_isa *isa, char *buf, size_t len)
 {
 	static const enum k64_ext singles[] = { K64_EXT_I, K64_EXT_M, K64_EXT_A, K64_EXT_F,
-						K64_EXT_D, K64_EXT_C, K64_EXT_V };
+						K64_EXT_D, K64_EXT_C, K64_EXT_V, K64_EXT_H };
 	size_t o = 0;
 	char tmp[1024];
 	o += (size_t)snprintf(tmp + o, sizeof tmp - o, "rv64");

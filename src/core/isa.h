@@ -9,6 +9,7 @@
 /* One bit per extension this build knows. Order is irrelevant; names are in isa.c. */
 enum k64_ext {
 	K64_EXT_I, K64_EXT_M, K64_EXT_A, K64_EXT_F, K64_EXT_D, K64_EXT_C, K64_EXT_V,
+	K64_EXT_H,          /* the hypervisor extension (with Sha's parts, doc/privileged.md) */
 	K64_EXT_ZICSR, K64_EXT_ZIFENCEI, K64_EXT_ZICNTR, K64_EXT_ZIHPM,
 	K64_EXT_ZBA, K64_EXT_ZBB, K64_EXT_ZBS, K64_EXT_ZBC, K64_EXT_ZICOND, K64_EXT_ZFA,
 	K64_EXT_ZCA, K64_EXT_ZCD, K64_EXT_ZCB, K64_EXT_ZCMOP, K64_EXT_ZIMOP,

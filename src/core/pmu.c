@@ -26,8 +26,8 @@ enum { CSR_MCYCLE = 0xb00, CSR_MINSTRET = 0xb02, CSR_MHPMCOUNTER31 = 0xb1f,
 #define EV_MODEL_LAST 10            /* timing/timing.h K64_EV_COUNT - 1 */
 #define EV_MASK ((1ull << 56) - 1)
 #define HPM_OF (1ull << 63)
-#define INH_M (1ull << 62)          /* MINH; SINH 61, UINH 60; VSINH/VUINH (59, 58) read 0 */
-#define INH_MASK (7ull << 60)
+#define INH_M (1ull << 62)          /* MINH; SINH 61, UINH 60; VSINH 59, VUINH 58 (with H) */
+#define INH_MASK (31ull << 58)
 #define HPM_MASK 0xfffffff8u        /* counters 3..31 */
 
 /* The retired-instruction and cycle counts at a point: before instruction d, or after it
@@ -61,13 +61,20 @@ static uint64_t filter_of(const struct k64_hart *h, unsigned i)
 	return i == 0 ? h->mcyclecfg : i == 2 ? h->minstretcfg : h->mhpmevent[i];
 }
 
-/* Smcntrpmf/Sscofpmf: xINH set = no counting in mode x. */
+/* Smcntrpmf/Sscofpmf: xINH set = no counting in mode x (VS and VU: VSINH, VUINH). */
 static bool counts_in(const struct k64_hart *h, unsigned i, unsigned priv)
 {
 	if ((h->mcountinhibit >> i) & 1)
 		return false;
 	uint64_t inh = priv == K64_PRIV_M ? INH_M : priv == K64_PRIV_S ? INH_M >> 1 : INH_M >> 2;
+	if (h->virt)
+		inh >>= 2;
 	return !(filter_of(h, i) & inh);
+}
+/* the filter bits that exist: VSINH and VUINH only with H */
+static uint64_t inh_mask(const struct k64_hart *h)
+{
+	return k64_has(&h->isa, K64_EXT_H) ? INH_MASK : 7ull << 60;
 }
 
 static uint64_t value(const struct k64_hart *h, unsigned i, const struct now *n)
@@ -163,9 +170,12 @@ void k64_pmu_switch(struct k64_hart *h, const struct k64_dinsn *d, unsigned to)
 	struct now n = now_at(h, d, true);
 	settle_all(h, &n);
 	unsigned from = h->priv;
-	h->priv = to;
+	uint8_t vfrom = h->virt;
+	h->priv = to & 3;
+	h->virt = (uint8_t)(to >> 2);
 	update(h, &n);
 	h->priv = from;
+	h->virt = vfrom;
 }
 
 /* At a boundary at or after h->pmu_deadline (core/dispatch.c). */
@@ -187,11 +197,14 @@ static uint64_t scountovf(const struct k64_hart *h)
 }
 
 /* Zicntr/Zihpm counters from a lower privilege level are gated by mcounteren (and scounteren). */
-bool k64_counter_ok(const struct k64_hart *h, unsigned csr)
+bool k64_counter_ok(struct k64_hart *h, unsigned csr)
 {
 	unsigned bit = csr & 31;
 	if (h->priv < K64_PRIV_M && !((h->mcounteren >> bit) & 1))
 		return false;
+	/* V mode (21.2.6): hcounteren, then (VU) scounteren, gate with virtual instructions */
+	if (h->virt && (!((h->hcounteren >> bit) & 1) || (h->priv < K64_PRIV_S && !((h->scounteren >> bit) & 1))))
+		return k64_csr_virt(h);
 	if (h->priv < K64_PRIV_S && !((h->scounteren >> bit) & 1))
 		return false;
 	return true;
@@ -243,12 +256,12 @@ bool k64_pmu_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, 
 	settle_all(h, &n);
 	switch (csr) {
 	case CSR_MCOUNTINHIBIT: h->mcountinhibit = v & 0xfffffffdu; break;   /* bit 1 (TM): no mtime here */
-	case CSR_MCYCLECFG:     h->mcyclecfg = v & INH_MASK; break;
-	case CSR_MINSTRETCFG:   h->minstretcfg = v & INH_MASK; break;
+	case CSR_MCYCLECFG:     h->mcyclecfg = v & inh_mask(h); break;
+	case CSR_MINSTRETCFG:   h->minstretcfg = v & inh_mask(h); break;
 	default:
 		if (csr < CSR_MCYCLE) {
 			uint64_t ev = v & EV_MASK;
-			h->mhpmevent[csr - CSR_MCOUNTINHIBIT] = (v & (HPM_OF | INH_MASK)) | (ev <= EV_MODEL_LAST ? ev : 0);
+			h->mhpmevent[csr - CSR_MCOUNTINHIBIT] = (v & (HPM_OF | inh_mask(h))) | (ev <= EV_MODEL_LAST ? ev : 0);
 		}
 		break;
 	}

@@ -3,8 +3,10 @@
  * satp selects Bare or the translation modes of h->satp_modes (core/mmu.c walks the tables);
  * PMP entries beyond h->pmp_n read zero; core/pmp.c applies the others. Interrupt lines come
  * from the board's devices (k64_priv_set_lines) and from Sstc's stimecmp. The counters and
- * their CSRs are in core/pmu.c. */
-#include "core/hart.h"
+ * their CSRs are in core/pmu.c. With H (core/hyp.c holds its CSRs), traps from V mode may go to
+ * HS or VS mode, xRET may enter V mode, and V mode sees the VS-level CSRs in place of the
+ * supervisor ones (21.2.12). */
+#include "core/hyp.h"
 
 /* mstatus fields (3.1.6). */
 #define MS_SIE   (1ull << 1)
@@ -46,6 +48,11 @@
 		       (1ull << K64_CAUSE_ECALL_U) | (1ull << K64_CAUSE_ECALL_S) |                \
 		       (1ull << K64_CAUSE_FETCH_PAGE) | (1ull << K64_CAUSE_LOAD_PAGE) |           \
 		       (1ull << K64_CAUSE_STORE_PAGE))
+/* With H, medeleg also delegates ecall from VS, the guest-page faults and virtual instructions
+ * to HS (21.4.1); hedeleg delegates the exceptions of EXC_DELEGABLE but ecall from HS (9). */
+#define EXC_H_DELEGABLE ((1ull << K64_CAUSE_ECALL_VS) | (1ull << K64_CAUSE_FETCH_GUEST) |          \
+			 (1ull << K64_CAUSE_LOAD_GUEST) | (1ull << K64_CAUSE_VIRTUAL) |                \
+			 (1ull << K64_CAUSE_STORE_GUEST))
 
 /* menvcfg/senvcfg: FIOM, CBIE, CBCFE, CBZE (3.1.18, 10.1.10); menvcfg also PBMTE (Svpbmt).
  * STCE (MENVCFG_STCE) joins MENVCFG_WRITABLE with Sstc. */
@@ -95,6 +102,8 @@ static uint64_t misa_of(const struct k64_isa *isa)
 	if (k64_has(isa, K64_EXT_ZBA) && k64_has(isa, K64_EXT_ZBB) && k64_has(isa, K64_EXT_ZBS))
 		v |= 1ull << ('B' - 'A');
 	v |= 1ull << ('S' - 'A') | 1ull << ('U' - 'A');
+	if (k64_has(isa, K64_EXT_H))
+		v |= 1ull << ('H' - 'A');
 	return v;
 }
 
@@ -124,9 +133,39 @@ void k64_priv_reset(struct k64_hart *h, unsigned priv)
 	k64_pmu_reset(h);
 	h->stvec = h->sscratch = h->sepc = h->scause = h->stval = h->satp = 0;
 	h->scounteren = h->senvcfg = 0;
+	k64_hyp_reset(h);
+	if (k64_hyp_on(h))
+		h->mideleg = MIDELEG_H_ONES;
 	h->priv = priv;
-	h->mmu_dkey = h->mmu_satp = 0;
+	h->virt = 0;
+	h->mmu_dkey = h->mmu_satp = h->mmu_hgatp = 0;
+	k64_fpvs_sync(h);
 	k64_mmu_sync(h);
+}
+
+/* ---- FS/VS state (3.1.6.6; with V = 1 both mstatus and vsstatus track it, 21.2.12) ---------- */
+static bool dirty(uint64_t st, uint64_t field) { return (st & field) == field; }
+
+void k64_fpvs_sync(struct k64_hart *h)
+{
+	uint32_t ok = 0;
+	if (dirty(h->mstatus, K64_MSTATUS_FS) && (!h->virt || dirty(h->vsstatus, K64_MSTATUS_FS)))
+		ok |= K64_FP_OK_FS;
+	if (dirty(h->mstatus, K64_MSTATUS_VS) && (!h->virt || dirty(h->vsstatus, K64_MSTATUS_VS)))
+		ok |= K64_FP_OK_VS;
+	h->fp_ok = ok;
+}
+
+/* An FP (field = FS) or vector (VS) instruction while the state is not Dirty everywhere: illegal
+ * if it is Off in mstatus or (V = 1) in vsstatus, else the state becomes Dirty. */
+void k64_fpvs_enable(struct k64_hart *h, const struct k64_dinsn *d, uint64_t field)
+{
+	if (!(h->mstatus & field) || (h->virt && !(h->vsstatus & field)))
+		k64_illegal(h, d);
+	h->mstatus |= field | K64_MSTATUS_SD;
+	if (h->virt)
+		h->vsstatus |= field | K64_MSTATUS_SD;
+	k64_fpvs_sync(h);
 }
 
 /* Without C, IALIGN = 32 and bit 1 of xepc reads as zero (3.1.14). */
@@ -149,9 +188,12 @@ static void mstatus_write(struct k64_hart *h, uint64_t val)
 		mask |= K64_MSTATUS_FS;
 	if (k64_has(&h->isa, K64_EXT_V))
 		mask |= K64_MSTATUS_VS;
+	if (k64_hyp_on(h))
+		mask |= MS_MPV | MS_GVA;
 	val = set_field(val, MS_MPP, legal_mpp(get_field(val, MS_MPP)));
 	h->mstatus = with_sd((h->mstatus & ~mask) | (val & mask));
-	k64_mmu_sync(h);   /* MPRV, MPP, SUM and MXR change what loads and stores see */
+	k64_fpvs_sync(h);
+	k64_mmu_sync(h);   /* MPRV, MPP, MPV, SUM and MXR change what loads and stores see */
 }
 
 /* pmpcfg: 8 entries per register on RV64; a locked entry ignores writes; W without R is
@@ -200,11 +242,53 @@ static void pmp_changed(struct k64_hart *h)
 	k64_mmu_fence(h);
 }
 
-/* Privilege needed by a CSR number: bits 9:8 (2.1). Level 2 (hypervisor) is not implemented. */
+/* Privilege needed by a CSR number: bits 9:8 (2.1); level 2 (hypervisor) is HS-mode's with H. */
 static bool accessible(const struct k64_hart *h, unsigned csr)
 {
 	unsigned level = (csr >> 8) & 3;
-	return level != 2 && level <= h->priv;
+	return level == 2 ? k64_hyp_on(h) && h->priv >= K64_PRIV_S : level <= h->priv;
+}
+
+/* In V mode (21.6.1): M-level CSRs are illegal; hypervisor and VS CSRs, and in VU mode the
+ * supervisor ones, raise a virtual-instruction exception where HS-mode (with mstatus.TVM = 0)
+ * could access them and are illegal where it could not. 1: go on (a VS-mode access to an S-level
+ * CSR), 0: illegal, -1: virtual instruction. */
+static int virt_gate(struct k64_hart *h, unsigned csr)
+{
+	unsigned level = (csr >> 8) & 3;
+	if (level == 3)
+		return 0;
+	if (level == 0 || (level == 1 && h->priv == K64_PRIV_S))
+		return 1;
+	uint8_t v = h->virt;
+	unsigned p = h->priv;
+	uint64_t ms = h->mstatus, x;
+	h->virt = 0;
+	h->priv = K64_PRIV_S;
+	h->mstatus &= ~MS_TVM;
+	bool hs = k64_priv_csr_read(h, csr, &x);
+	h->virt = v;
+	h->priv = p;
+	h->mstatus = ms;
+	h->csr_virt = false;
+	return hs ? -1 : 0;
+}
+
+/* The S-level CSRs that V mode sees as their VS-level counterparts (21.2.12). */
+static bool vs_alias(unsigned csr)
+{
+	return csr == 0x100 || csr == 0x104 || csr == 0x105 || (csr >= 0x140 && csr <= 0x144) || csr == 0x180;
+}
+
+/* A VS-mode access gated by a Smstateen bit: illegal when mstateen's is 0, virtual instruction when
+ * hstateen's is (Smstateen chapter). */
+static bool stateen_ok(struct k64_hart *h, unsigned i, uint64_t bit)
+{
+	if (h->priv < K64_PRIV_M && !(h->mstateen[i] & bit))
+		return false;
+	if (h->virt && !(h->hstateen[i] & bit))
+		return k64_csr_virt(h);
+	return true;
 }
 
 /* satp in S-mode traps when mstatus.TVM = 1 (3.1.6.5). */
@@ -215,22 +299,31 @@ static bool satp_trapped(const struct k64_hart *h)
 
 bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 {
+	if (unlikely(h->virt) && h->priv != K64_PRIV_M) {   /* (a debugger reads as M) */
+		int g = virt_gate(h, csr);
+		if (g <= 0)
+			return g ? k64_csr_virt(h) : false;
+		if (csr == 0x180 && (h->hstatus & HS_VTVM))   /* satp with VTVM (21.2.1) */
+			return k64_csr_virt(h);
+		if (vs_alias(csr))
+			return k64_hyp_csr_read(h, csr + 0x100, val);
+	}
 	if (!accessible(h, csr))
 		return false;
 	uint64_t v;
 	switch (csr) {
 	/* supervisor (chapter 10) */
 	case 0x100: v = h->mstatus & SSTATUS_MASK; break;                 /* sstatus */
-	case 0x104: v = h->mie & h->mideleg; break;                        /* sie */
+	case 0x104: v = h->mie & h->mideleg & IRQ_S_MASK; break;           /* sie */
 	case 0x105: v = h->stvec; break;
 	case 0x106: v = h->scounteren; break;
 	case 0x10a:
-		if (h->priv < K64_PRIV_M && !(h->mstateen[0] & STATEEN0_ENVCFG))
+		if (!stateen_ok(h, 0, STATEEN0_ENVCFG))
 			return false;
 		v = h->senvcfg;
 		break;
 	case 0x10c: case 0x10d: case 0x10e: case 0x10f:                 /* sstateen0..3 */
-		if (h->priv < K64_PRIV_M && !(h->mstateen[csr - 0x10c] & STATEEN_SE))
+		if (!stateen_ok(h, csr - 0x10c, STATEEN_SE))
 			return false;
 		v = 0;
 		break;
@@ -238,7 +331,7 @@ bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 	case 0x141: v = epc_read(h, h->sepc); break;
 	case 0x142: v = h->scause; break;
 	case 0x143: v = h->stval; break;
-	case 0x144: v = (h->mip | h->irq_lines) & h->mideleg; break;       /* sip */
+	case 0x144: v = (h->mip | h->irq_lines) & h->mideleg & IRQ_S_MASK; break;   /* sip */
 	case 0x180:                                                        /* satp */
 		if (satp_trapped(h))
 			return false;
@@ -274,6 +367,8 @@ bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 			v = h->pmpcfg[csr - 0x3a0];
 		} else if (csr >= 0x3b0 && csr <= 0x3ef) {   /* pmpaddr0..63 */
 			v = h->pmpaddr[csr - 0x3b0];
+		} else if (k64_hyp_on(h) && k64_hyp_csr(csr)) {
+			return k64_hyp_csr_read(h, csr, val);
 		} else {
 			return false;
 		}
@@ -284,7 +379,18 @@ bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 
 static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 {
-	if (!accessible(h, csr) || (csr >> 10) == 3) /* bits 11:10 = 3: read-only (2.1) */
+	if ((csr >> 10) == 3)                        /* bits 11:10 = 3: read-only (2.1) */
+		return false;
+	if (unlikely(h->virt) && h->priv != K64_PRIV_M) {   /* (a debugger reads as M) */
+		int g = virt_gate(h, csr);
+		if (g <= 0)
+			return g ? k64_csr_virt(h) : false;
+		if (csr == 0x180 && (h->hstatus & HS_VTVM))
+			return k64_csr_virt(h);
+		if (vs_alias(csr))
+			return k64_hyp_csr_write(h, csr + 0x100, val);
+	}
+	if (!accessible(h, csr))
 		return false;
 	switch (csr) {
 	case 0x100: {                                /* sstatus: UXL, XS and SD are read-only */
@@ -292,16 +398,20 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 		mstatus_write(h, (h->mstatus & ~m) | (val & m));
 		break;
 	}
-	case 0x104: h->mie = (h->mie & ~h->mideleg) | (val & h->mideleg & IRQ_S_MASK); break;
+	case 0x104: {
+		uint64_t m = h->mideleg & IRQ_S_MASK;
+		h->mie = (h->mie & ~m) | (val & m);
+		break;
+	}
 	case 0x105: h->stvec = val & ~2ull; break;
 	case 0x106: h->scounteren = val & 0xffffffffull; break;
 	case 0x10a:
-		if (h->priv < K64_PRIV_M && !(h->mstateen[0] & STATEEN0_ENVCFG))
+		if (!stateen_ok(h, 0, STATEEN0_ENVCFG))
 			return false;
 		h->senvcfg = envcfg_legal(val & ENVCFG_MASK);
 		break;
 	case 0x10c: case 0x10d: case 0x10e: case 0x10f:
-		if (h->priv < K64_PRIV_M && !(h->mstateen[csr - 0x10c] & STATEEN_SE))
+		if (!stateen_ok(h, csr - 0x10c, STATEEN_SE))
 			return false;
 		break;
 	case 0x140: h->sscratch = val; break;
@@ -326,9 +436,9 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 		break;
 	case 0x300: mstatus_write(h, val); break;
 	case 0x301: break;                                  /* misa: not writable */
-	case 0x302: h->medeleg = val & EXC_DELEGABLE; break;
-	case 0x303: h->mideleg = val & IRQ_S_MASK; break;
-	case 0x304: h->mie = val & IRQ_ALL_MASK; break;
+	case 0x302: h->medeleg = val & (EXC_DELEGABLE | (k64_hyp_on(h) ? EXC_H_DELEGABLE : 0)); break;
+	case 0x303: h->mideleg = (val & IRQ_S_MASK) | (k64_hyp_on(h) ? MIDELEG_H_ONES : 0); break;
+	case 0x304: h->mie = val & (IRQ_ALL_MASK | (k64_hyp_on(h) ? MIDELEG_H_ONES : 0)); break;
 	/* MODE 0 (direct) and 1 (vectored); modes >= 2 are reserved and fold onto those. */
 	case 0x305: h->mtvec = val & ~2ull; break;
 	case 0x306: h->mcounteren = val & 0xffffffffull; break;
@@ -336,7 +446,7 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 		uint64_t old = h->menvcfg;
 		h->menvcfg = envcfg_legal(val & MENVCFG_WRITABLE);
 		if (!(h->menvcfg & MENVCFG_STCE))
-			k64_priv_set_lines(h, 1ull << IRQ_STI, 0);
+			k64_priv_set_lines(h, 1ull << IRQ_STI | 1ull << IRQ_VSTI, 0);
 		else if (h->fe.timer)
 			h->fe.timer(h->fe.ctx, h);   /* STIP now follows stimecmp */
 		/* PBMTE decides which PTEs are valid: translations cached under the old value go */
@@ -352,6 +462,8 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 	case 0x343: h->mtval = val; break;
 	case 0x344: {                                /* with Sstc on, STIP is stimecmp's (read-only) */
 		uint64_t m = IRQ_S_MASK & ~((h->menvcfg & MENVCFG_STCE) ? 1ull << IRQ_STI : 0);
+		if (k64_hyp_on(h))
+			m |= 1ull << IRQ_VSSI;           /* mip.VSSIP is hvip.VSSIP (21.4.3) */
 		h->mip = (h->mip & ~m) | (val & m);
 		break;
 	}
@@ -369,6 +481,8 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 			pmpaddr_write(h, csr - 0x3b0, val);
 			if (h->pmpaddr[csr - 0x3b0] != old)
 				pmp_changed(h);
+		} else if (k64_hyp_on(h) && k64_hyp_csr(csr)) {
+			return k64_hyp_csr_write(h, csr, val);
 		} else {
 			return false;
 		}
@@ -393,40 +507,99 @@ void k64_priv_set_lines(struct k64_hart *h, uint64_t mask, uint64_t val)
 void k64_priv_sstc_update(struct k64_hart *h, uint64_t t)
 {
 	bool on = (h->menvcfg & MENVCFG_STCE) && t >= h->stimecmp;
-	k64_priv_set_lines(h, 1ull << IRQ_STI, on ? 1ull << IRQ_STI : 0);
+	/* VS time is time + htimedelta (21.2.8); henvcfg.STCE lets vstimecmp drive VSTIP */
+	bool von = k64_hyp_on(h) && (k64_henvcfg(h) & HENVCFG_STCE) && t + h->htimedelta >= h->vstimecmp;
+	k64_priv_set_lines(h, 1ull << IRQ_STI | 1ull << IRQ_VSTI, (on ? 1ull << IRQ_STI : 0) | (von ? 1ull << IRQ_VSTI : 0));
 }
 
 bool k64_priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 {
 	bool ok = priv_csr_write(h, csr, val);
 	if (ok && (csr == 0x100 || csr == 0x104 || csr == 0x144 || csr == 0x300 || csr == 0x303 ||
-		   csr == 0x304 || csr == 0x344))
+		   csr == 0x304 || csr == 0x344 || (k64_hyp_on(h) && k64_hyp_csr(csr))))
 		irq_recheck(h);
 	return ok;
 }
 
 /* ---- traps ------------------------------------------------------------------------------ */
 
-/* Trap entry (3.1.6.1, 3.3.1, 10.1.1): an exception or interrupt taken in U or S mode whose
- * bit is set in medeleg/mideleg goes to S-mode, everything else to M-mode. Traps never go to a
+/* Changes the privilege and V (the counters' filters first). */
+static void set_mode(struct k64_hart *h, const struct k64_dinsn *d, unsigned priv, unsigned virt)
+{
+	k64_pmu_priv(h, d, priv | virt << 2);   /* Smcntrpmf/Sscofpmf filters */
+	h->priv = priv;
+	if (h->virt != virt) {
+		h->virt = (uint8_t)virt;
+		k64_fpvs_sync(h);
+	}
+}
+
+/* Exceptions whose tval is a (guest) virtual address: GVA is set for them when taken from V mode
+ * or raised by a hypervisor load/store (21.2.1). */
+#define EXC_ADDR ((1ull << K64_CAUSE_MISALIGNED_FETCH) | (1ull << K64_CAUSE_FETCH_ACCESS) |          \
+		  (1ull << K64_CAUSE_BREAKPOINT) | (1ull << K64_CAUSE_MISALIGNED_LOAD) |              \
+		  (1ull << K64_CAUSE_LOAD_ACCESS) | (1ull << K64_CAUSE_MISALIGNED_STORE) |             \
+		  (1ull << K64_CAUSE_STORE_ACCESS) | (1ull << K64_CAUSE_FETCH_PAGE) |                  \
+		  (1ull << K64_CAUSE_LOAD_PAGE) | (1ull << K64_CAUSE_STORE_PAGE) |                     \
+		  (1ull << K64_CAUSE_FETCH_GUEST) | (1ull << K64_CAUSE_LOAD_GUEST) |                   \
+		  (1ull << K64_CAUSE_STORE_GUEST))
+#define EXC_GUEST ((1ull << K64_CAUSE_FETCH_GUEST) | (1ull << K64_CAUSE_LOAD_GUEST) | (1ull << K64_CAUSE_STORE_GUEST))
+
+/* Trap entry (3.1.6.1, 3.3.1, 10.1.1, 21.5): an exception or interrupt taken in U or S mode whose
+ * bit is set in medeleg/mideleg goes to S-mode (HS), and one of those taken in V mode whose bit
+ * is also set in hedeleg/hideleg to VS-mode; everything else to M-mode. Traps never go to a
  * lower privilege. h->pc is the address of the faulting instruction (or of the next one for
- * interrupts). */
+ * interrupts). Guest-page faults write the guest physical address >> 2 to htval/mtval2 and the
+ * pseudoinstruction of an implicit access (h->trap_tinst) or zero to htinst/mtinst; other traps
+ * write zero there (doc/privileged.md). */
 void k64_priv_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
 {
 	bool irq = cause >> 63;
 	uint64_t code = cause & ~(1ull << 63);
 	uint64_t deleg = irq ? h->mideleg : h->medeleg;
+	unsigned virt = h->virt;
+	bool hlv = h->trap_hlv;
+	h->trap_hlv = false;
+	bool guest = !irq && code < 64 && ((EXC_GUEST >> code) & 1);
+	bool gva = !irq && code < 64 && ((EXC_ADDR >> code) & 1) && (virt || hlv);
+	uint64_t gpa = guest ? h->trap_gpa >> 2 : 0, tinst = guest ? h->trap_tinst : 0;
 	if (h->priv <= K64_PRIV_S && code < 64 && ((deleg >> code) & 1)) {
+		uint64_t hdeleg = irq ? h->hideleg : h->hedeleg;
+		if (virt && ((hdeleg >> code) & 1)) {
+			/* to VS-mode: VS-level interrupts arrive with their S-level codes (21.4.2) */
+			if (irq && (code == IRQ_VSSI || code == IRQ_VSTI || code == IRQ_VSEI))
+				cause--, code--;
+			h->vsepc = h->pc;
+			h->vscause = cause;
+			h->vstval = tval;
+			uint64_t vs = h->vsstatus;
+			vs = set_field(vs, MS_SPIE, get_field(vs, MS_SIE));
+			vs = set_field(vs, MS_SIE, 0);
+			vs = set_field(vs, MS_SPP, h->priv);
+			h->vsstatus = vs;
+			set_mode(h, NULL, K64_PRIV_S, 1);
+			h->pc = (h->vstvec & ~3ull) + ((irq && (h->vstvec & 3) == 1) ? 4 * code : 0);
+			k64_mmu_sync(h);
+			return;
+		}
 		h->sepc = h->pc;
 		h->scause = cause;
 		h->stval = tval;
+		if (k64_hyp_on(h)) {
+			h->htval = gpa;
+			h->htinst = tinst;
+			uint64_t hs = h->hstatus & ~(HS_GVA | HS_SPV);
+			hs |= (gva ? HS_GVA : 0) | (virt ? HS_SPV : 0);
+			if (virt)
+				hs = set_field(hs, HS_SPVP, h->priv);
+			h->hstatus = hs;
+		}
 		uint64_t ms = h->mstatus;
 		ms = set_field(ms, MS_SPIE, get_field(ms, MS_SIE));
 		ms = set_field(ms, MS_SIE, 0);
 		ms = set_field(ms, MS_SPP, h->priv);
 		h->mstatus = ms;
-		k64_pmu_priv(h, NULL, K64_PRIV_S);   /* Smcntrpmf/Sscofpmf filters */
-		h->priv = K64_PRIV_S;
+		set_mode(h, NULL, K64_PRIV_S, 0);
 		h->pc = (h->stvec & ~3ull) + ((irq && (h->stvec & 3) == 1) ? 4 * code : 0);
 		k64_mmu_sync(h);
 		return;
@@ -435,29 +608,38 @@ void k64_priv_trap(struct k64_hart *h, uint64_t cause, uint64_t tval)
 	h->mcause = cause;
 	h->mtval = tval;
 	uint64_t ms = h->mstatus;
+	if (k64_hyp_on(h)) {
+		h->mtval2 = gpa;
+		h->mtinst = tinst;
+		ms = (ms & ~(MS_GVA | MS_MPV)) | (gva ? MS_GVA : 0) | (virt ? MS_MPV : 0);
+	}
 	ms = set_field(ms, MS_MPIE, get_field(ms, MS_MIE));
 	ms = set_field(ms, MS_MIE, 0);
 	ms = set_field(ms, MS_MPP, h->priv);
 	h->mstatus = ms;
-	k64_pmu_priv(h, NULL, K64_PRIV_M);
-	h->priv = K64_PRIV_M;
+	set_mode(h, NULL, K64_PRIV_M, 0);
 	h->pc = (h->mtvec & ~3ull) + ((irq && (h->mtvec & 3) == 1) ? 4 * code : 0);
 	k64_mmu_sync(h);
 }
 
-/* Takes the highest-priority pending and enabled interrupt, if any (3.1.9: MEI, MSI, MTI, SEI,
- * SSI, STI). M-level interrupts are enabled below M or with mstatus.MIE; delegated ones below S
- * or in S with mstatus.SIE, and never in M. Call at an instruction boundary with h->pc = the
- * next instruction. Returns true if a trap was taken. */
+/* Takes the highest-priority pending and enabled interrupt, if any (3.1.9, 21.4.3: MEI, MSI,
+ * MTI, SEI, SSI, STI, SGEI, VSEI, VSSI, VSTI, LCOFI). M-level interrupts are enabled below M or
+ * with mstatus.MIE; those delegated to HS below HS (V mode included) or in HS with mstatus.SIE,
+ * and never in M; those delegated on to VS (hideleg) only in V mode: in VU, or in VS with
+ * vsstatus.SIE. Call at an instruction boundary with h->pc = the next instruction. Returns true
+ * if a trap was taken. */
 bool k64_priv_interrupt(struct k64_hart *h)
 {
 	uint64_t pending = (h->mip | h->irq_lines) & h->mie;
 	if (likely(!pending))
 		return false;
 	uint64_t m_en = (h->priv < K64_PRIV_M || (h->mstatus & MS_MIE)) ? ~h->mideleg : 0;
-	uint64_t s_en = (h->priv < K64_PRIV_S || (h->priv == K64_PRIV_S && (h->mstatus & MS_SIE))) ? h->mideleg : 0;
-	uint64_t take = pending & (m_en | s_en);
-	static const unsigned order[] = { IRQ_MEI, IRQ_MSI, IRQ_MTI, IRQ_SEI, IRQ_SSI, IRQ_STI, K64_IRQ_LCOFI };
+	uint64_t hs = h->mideleg & ~h->hideleg, vs = h->mideleg & h->hideleg;
+	uint64_t s_en = (h->virt || h->priv < K64_PRIV_S || (h->priv == K64_PRIV_S && (h->mstatus & MS_SIE))) ? hs : 0;
+	uint64_t vs_en = h->virt && (h->priv < K64_PRIV_S || (h->vsstatus & MS_SIE)) ? vs : 0;
+	uint64_t take = pending & (m_en | s_en | vs_en);
+	static const unsigned order[] = { IRQ_MEI, IRQ_MSI, IRQ_MTI, IRQ_SEI, IRQ_SSI, IRQ_STI, IRQ_SGEI,
+					  IRQ_VSEI, IRQ_VSSI, IRQ_VSTI, K64_IRQ_LCOFI };
 	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
 		if ((take >> order[i]) & 1) {
 			k64_observe_trap(h, (1ull << 63) | order[i], 0);
@@ -468,42 +650,63 @@ bool k64_priv_interrupt(struct k64_hart *h)
 	return false;
 }
 
-/* ---- trap-return and supervisor instructions (3.3.2, 3.3.3, 10.2.1) ------------------- */
+/* ---- trap-return and supervisor instructions (3.3.2, 3.3.3, 10.2.1, 21.6) ------------- */
 
-/* mret: priv = MPP, MIE = MPIE, MPIE = 1, MPP = U; MPRV = 0 when returning below M. */
+/* mret: priv = MPP, V = MPV (when MPP is not M), MIE = MPIE, MPIE = 1, MPP = U, MPV = 0;
+ * MPRV = 0 when returning below M. */
 void k64_priv_mret(struct k64_hart *h, const struct k64_dinsn *d)
 {
 	if (h->priv < K64_PRIV_M)
 		k64_illegal(h, d);
 	uint64_t ms = h->mstatus;
 	unsigned mpp = (unsigned)get_field(ms, MS_MPP);
+	unsigned mpv = mpp != K64_PRIV_M && (ms & MS_MPV);
 	ms = set_field(ms, MS_MIE, get_field(ms, MS_MPIE));
 	ms = set_field(ms, MS_MPIE, 1);
 	ms = set_field(ms, MS_MPP, K64_PRIV_U);
+	ms &= ~MS_MPV;
 	if (mpp != K64_PRIV_M)
 		ms &= ~MS_MPRV;
 	h->mstatus = ms;
-	k64_pmu_priv(h, d, mpp);   /* mret counts in M */
-	h->priv = mpp;
+	set_mode(h, d, mpp, mpv);   /* mret counts in M */
 	h->pc = epc_read(h, h->mepc);
 	k64_mmu_sync(h);
 	k64_priv_interrupt(h);
 }
 
-/* sret: illegal in U, and in S when mstatus.TSR = 1 (3.1.6.5). */
+/* sret: illegal in U, and in HS when mstatus.TSR = 1 (3.1.6.5); a virtual instruction in VU, and
+ * in VS when hstatus.VTSR = 1 (21.6.1). In HS it returns to V = hstatus.SPV (and clears SPV); in
+ * VS it works on vsstatus and vsepc and stays in V mode. */
 void k64_priv_sret(struct k64_hart *h, const struct k64_dinsn *d)
 {
+	if (h->virt) {
+		if (h->priv < K64_PRIV_S || (h->hstatus & HS_VTSR))
+			k64_raise(h, d, K64_CAUSE_VIRTUAL, d->raw);
+		uint64_t vs = h->vsstatus;
+		unsigned spp = (unsigned)get_field(vs, MS_SPP);
+		vs = set_field(vs, MS_SIE, get_field(vs, MS_SPIE));
+		vs = set_field(vs, MS_SPIE, 1);
+		vs = set_field(vs, MS_SPP, K64_PRIV_U);
+		h->vsstatus = vs;
+		set_mode(h, d, spp, 1);
+		h->pc = epc_read(h, h->vsepc);
+		k64_mmu_sync(h);
+		k64_priv_interrupt(h);
+		return;
+	}
 	if (h->priv < K64_PRIV_S || (h->priv == K64_PRIV_S && (h->mstatus & MS_TSR)))
 		k64_illegal(h, d);
 	uint64_t ms = h->mstatus;
 	unsigned spp = (unsigned)get_field(ms, MS_SPP);
+	unsigned spv = h->priv == K64_PRIV_S && (h->hstatus & HS_SPV);
 	ms = set_field(ms, MS_SIE, get_field(ms, MS_SPIE));
 	ms = set_field(ms, MS_SPIE, 1);
 	ms = set_field(ms, MS_SPP, K64_PRIV_U);
 	ms &= ~MS_MPRV; /* SPP is never M */
 	h->mstatus = ms;
-	k64_pmu_priv(h, d, spp);
-	h->priv = spp;
+	if (h->priv == K64_PRIV_S)
+		h->hstatus &= ~HS_SPV;
+	set_mode(h, d, spp, spv);
 	h->pc = epc_read(h, h->sepc);
 	k64_mmu_sync(h);
 	k64_priv_interrupt(h);
@@ -513,30 +716,45 @@ void k64_priv_sret(struct k64_hart *h, const struct k64_dinsn *d)
  * (fe.wfi) with no interrupt pending and enabled (mie, whatever mstatus.MIE/SIE say, 3.3.3) the
  * board lets time pass until its next event; wfi ends its block, so an interrupt that is now
  * pending is taken before the next instruction. In U-mode, and in S-mode with mstatus.TW = 1,
- * it is illegal (3.1.6.5; "completes within a bounded time" is not assumed, as in Spike). */
+ * it is illegal (3.1.6.5; "completes within a bounded time" is not assumed, as in Spike); with
+ * TW = 0 it is a virtual instruction in VU, and in VS with hstatus.VTW = 1 (21.6.1). */
 void k64_exec_wfi(struct k64_hart *h, const struct k64_dinsn *d)
 {
-	if (h->priv == K64_PRIV_U || (h->priv == K64_PRIV_S && (h->mstatus & MS_TW)))
+	if ((h->priv == K64_PRIV_U && !h->virt) || (h->priv < K64_PRIV_M && (h->mstatus & MS_TW)))
 		k64_illegal(h, d);
+	if (h->virt && (h->priv == K64_PRIV_U || (h->hstatus & HS_VTW)))
+		k64_raise(h, d, K64_CAUSE_VIRTUAL, d->raw);
 	if (h->fe.wfi && !((h->mip | h->irq_lines) & h->mie))
 		h->fe.wfi(h->fe.ctx, h, k64_now(h, d));
 }
 
-/* sfence.vma: illegal in U-mode and in S-mode with TVM = 1 (10.2.1, 3.1.6.5). Svinval's
- * sinval.vma has the same checks and effect (everything is invalidated at once, which the
- * ASID and address operands allow); sfence.w.inval and sfence.inval.ir only order, which a
- * single in-order hart does anyway, and are illegal in U-mode (Svinval chapter). */
+/* sfence.vma: illegal in U-mode and in S-mode with TVM = 1 (10.2.1, 3.1.6.5); in V mode a virtual
+ * instruction in VU and in VS with hstatus.VTVM = 1 (21.6.1), else it fences the VS-stage
+ * translations. Svinval's sinval.vma has the same checks and effect (everything is
+ * invalidated at once, which the ASID and address operands allow); sfence.w.inval and
+ * sfence.inval.ir only order, which a single in-order hart does anyway, and are illegal in
+ * U-mode (Svinval chapter) and virtual instructions in VU. */
 void k64_exec_sfence_vma(struct k64_hart *h, const struct k64_dinsn *d)
 {
-	if (h->priv == K64_PRIV_U || (h->priv == K64_PRIV_S && (h->mstatus & MS_TVM)))
+	if (h->virt) {
+		if (h->priv == K64_PRIV_U || (h->hstatus & HS_VTVM))
+			k64_raise(h, d, K64_CAUSE_VIRTUAL, d->raw);
+	} else if (h->priv == K64_PRIV_U || (h->priv == K64_PRIV_S && (h->mstatus & MS_TVM))) {
 		k64_illegal(h, d);
+	}
 	k64_mmu_fence(h);
 }
 static void k64_exec_sfence_inval(struct k64_hart *h, const struct k64_dinsn *d)
 {
 	if (h->priv == K64_PRIV_U)
-		k64_illegal(h, d);
+		k64_raise(h, d, h->virt ? K64_CAUSE_VIRTUAL : K64_CAUSE_ILLEGAL, d->raw);
 }
+
+/* core/hyp.c */
+void k64_exec_hlv(struct k64_hart *h, const struct k64_dinsn *d);
+void k64_exec_hsv(struct k64_hart *h, const struct k64_dinsn *d);
+void k64_exec_hfence_vvma(struct k64_hart *h, const struct k64_dinsn *d);
+void k64_exec_hfence_gvma(struct k64_hart *h, const struct k64_dinsn *d);
 
 /* mret and sret set h->pc and end their block. */
 const struct k64_insn_desc k64_insns_priv[] = {
@@ -548,5 +766,23 @@ const struct k64_insn_desc k64_insns_priv[] = {
 	{ "sinval.vma", 0x16000073, 0xfe007fff, K64_EXT_I, K64_FMT_R, K64_F_END, K64_OP_CALL, k64_exec_sfence_vma, "s,t", 0 },
 	{ "sfence.w.inval", 0x18000073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_sfence_inval, "", 0 },
 	{ "sfence.inval.ir", 0x18100073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_sfence_inval, "", 0 },
+	/* the hypervisor extension (core/hyp.c, 21.3): loads and stores as V = 1 would make them, fences */
+	{ "hlv.b",   0x60004073, 0xfff0707f, K64_EXT_H, K64_FMT_R, K64_F_END | K64_F_WX | K64_F_LOAD, K64_OP_CALL, k64_exec_hlv, "d,(s)", 1 },
+	{ "hlv.bu",  0x60104073, 0xfff0707f, K64_EXT_H, K64_FMT_R, K64_F_END | K64_F_WX | K64_F_LOAD, K64_OP_CALL, k64_exec_hlv, "d,(s)", 1 },
+	{ "hlv.h",   0x64004073, 0xfff0707f, K64_EXT_H, K64_FMT_R, K64_F_END | K64_F_WX | K64_F_LOAD, K64_OP_CALL, k64_exec_hlv, "d,(s)", 2 },
+	{ "hlv.hu",  0x64104073, 0xfff0707f, K64_EXT_H, K64_FMT_R, K64_F_END | K64_F_WX | K64_F_LOAD, K64_OP_CALL, k64_exec_hlv, "d,(s)", 2 },
+	{ "hlvx.hu", 0x64304073, 0xfff0707f, K64_EXT_H, K64_FMT_R, K64_F_END | K64_F_WX | K64_F_LOAD, K64_OP_CALL, k64_exec_hlv, "d,(s)", 2 },
+	{ "hlv.w",   0x68004073, 0xfff0707f, K64_EXT_H, K64_FMT_R, K64_F_END | K64_F_WX | K64_F_LOAD, K64_OP_CALL, k64_exec_hlv, "d,(s)", 4 },
+	{ "hlv.wu",  0x68104073, 0xfff0707f, K64_EXT_H, K64_FMT_R, K64_F_END | K64_F_WX | K64_F_LOAD, K64_OP_CALL, k64_exec_hlv, "d,(s)", 4 },
+	{ "hlvx.wu", 0x68304073, 0xfff0707f, K64_EXT_H, K64_FMT_R, K64_F_END | K64_F_WX | K64_F_LOAD, K64_OP_CALL, k64_exec_hlv, "d,(s)", 4 },
+	{ "hlv.d",   0x6c004073, 0xfff0707f, K64_EXT_H, K64_FMT_R, K64_F_END | K64_F_WX | K64_F_LOAD, K64_OP_CALL, k64_exec_hlv, "d,(s)", 8 },
+	{ "hsv.b",   0x62004073, 0xfe007fff, K64_EXT_H, K64_FMT_R, K64_F_END | K64_F_STORE, K64_OP_CALL, k64_exec_hsv, "t,(s)", 1 },
+	{ "hsv.h",   0x66004073, 0xfe007fff, K64_EXT_H, K64_FMT_R, K64_F_END | K64_F_STORE, K64_OP_CALL, k64_exec_hsv, "t,(s)", 2 },
+	{ "hsv.w",   0x6a004073, 0xfe007fff, K64_EXT_H, K64_FMT_R, K64_F_END | K64_F_STORE, K64_OP_CALL, k64_exec_hsv, "t,(s)", 4 },
+	{ "hsv.d",   0x6e004073, 0xfe007fff, K64_EXT_H, K64_FMT_R, K64_F_END | K64_F_STORE, K64_OP_CALL, k64_exec_hsv, "t,(s)", 8 },
+	{ "hfence.vvma", 0x22000073, 0xfe007fff, K64_EXT_H, K64_FMT_R, K64_F_END, K64_OP_CALL, k64_exec_hfence_vvma, "s,t", 0 },
+	{ "hfence.gvma", 0x62000073, 0xfe007fff, K64_EXT_H, K64_FMT_R, K64_F_END, K64_OP_CALL, k64_exec_hfence_gvma, "s,t", 0 },
+	{ "hinval.vvma", 0x26000073, 0xfe007fff, K64_EXT_H, K64_FMT_R, K64_F_END, K64_OP_CALL, k64_exec_hfence_vvma, "s,t", 0 },
+	{ "hinval.gvma", 0x66000073, 0xfe007fff, K64_EXT_H, K64_FMT_R, K64_F_END, K64_OP_CALL, k64_exec_hfence_gvma, "s,t", 0 },
 	{ 0 }
 };

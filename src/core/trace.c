@@ -49,6 +49,13 @@ static const struct { unsigned csr; const char *name; } csr_names[] = {
 	{ 0x340, "mscratch" }, { 0x341, "mepc" }, { 0x342, "mcause" }, { 0x343, "mtval" }, { 0x344, "mip" },
 	{ 0x34a, "mtinst" }, { 0x34b, "mtval2" }, { 0x747, "mseccfg" }, { 0x7a0, "tselect" },
 	{ 0x7a1, "tdata1" }, { 0x7a2, "tdata2" }, { 0x7a3, "tdata3" }, { 0x7a4, "tinfo" },
+	{ 0x200, "vsstatus" }, { 0x204, "vsie" }, { 0x205, "vstvec" }, { 0x240, "vsscratch" },
+	{ 0x241, "vsepc" }, { 0x242, "vscause" }, { 0x243, "vstval" }, { 0x244, "vsip" }, { 0x24d, "vstimecmp" },
+	{ 0x280, "vsatp" }, { 0x600, "hstatus" }, { 0x602, "hedeleg" }, { 0x603, "hideleg" }, { 0x604, "hie" },
+	{ 0x605, "htimedelta" }, { 0x606, "hcounteren" }, { 0x607, "hgeie" }, { 0x60a, "henvcfg" },
+	{ 0x60c, "hstateen0" }, { 0x60d, "hstateen1" }, { 0x60e, "hstateen2" }, { 0x60f, "hstateen3" },
+	{ 0x643, "htval" }, { 0x644, "hip" }, { 0x645, "hvip" }, { 0x64a, "htinst" }, { 0x680, "hgatp" },
+	{ 0xe12, "hgeip" },
 	{ 0xb00, "mcycle" }, { 0xb02, "minstret" }, { 0xc20, "vl" }, { 0xc21, "vtype" },
 };
 

@@ -65,6 +65,7 @@ static const struct good {
 	{ "rv64i_zca_zcb", "i zca zcb", 0, "rv64i_zca_zcb" },
 	{ "rv64ifd_zca_zcd", "i f d zicsr zca zcd", 0, NULL },
 	{ "rv64gcv", GCV, 128, "rv64imafdcv_zicsr_zifencei_zca_zcd_zvl128b" },
+	{ "rv64gch", GC " h", 0, "rv64imafdch_zicsr_zifencei_zca_zcd" },
 	{ "rv64gv", G " v", 128, NULL },
 	{ "rv64gcv_zvl256b", GCV, 256, NULL },
 	{ "rv64gcv_zvl64b", GCV, 128, NULL },
@@ -127,7 +128,7 @@ static const struct bad {
 	{ "rv64e", "unsupported", NULL },
 	{ "rv64ie", "unsupported extension 'e'", NULL },
 	{ "rv64gq", "unsupported extension 'q'", NULL },
-	{ "rv64gch", "unsupported extension 'h'", NULL },
+	{ "rv64ghc", "out of canonical order", NULL },
 	{ "rv64gcb", "unsupported extension 'b'", NULL },
 	{ "rv64imfa", "out of canonical order", NULL },
 	{ "rv64gvc", "out of canonical order", NULL },
@@ -244,7 +245,7 @@ int main(void)
 
 	/* The Karu64 profile (karu64.md section 1): every extension this build has, zvl 0. */
 	k64_isa_default(&isa);
-	const char *profile = GCV " zicntr zihpm zba zbb zbs zbc zicond zfa zcb zcmop zimop zfhmin "
+	const char *profile = GCV " h zicntr zihpm zba zbb zbs zbc zicond zfa zcb zcmop zimop zfhmin "
 		"zihintpause zihintntl zicbom zicbop zicboz zawrs zkt zvfhmin zvbb zvkb zvkt zvbc "
 		"zvkned zvknha zvknhb zvkg zvksed zvksh zvknhk";
 	snprintf(buf, sizeof buf, "flags %#llx zvl %u", (unsigned long long)isa.ext, isa.zvl);
