@@ -30,6 +30,12 @@ void k64_raise(struct k64_hart *h, const struct k64_dinsn *d, uint64_t cause, ui
 	trap_cause = cause;
 	longjmp(trap_env, 1);
 }
+/* FP is always enabled here: the enable check's slow path only marks the state dirty. */
+void k64_fpvs_enable(struct k64_hart *h, const struct k64_dinsn *d, uint64_t field)
+{
+	(void)d;
+	h->mstatus |= field | K64_MSTATUS_SD;
+}
 uint64_t k64_load_slow(struct k64_hart *h, const struct k64_dinsn *d, uint64_t a, unsigned size)
 {
 	(void)h; (void)d; (void)size;
