@@ -44,7 +44,7 @@ CHECK_ASAN_EXCLUDE := check-fp-python check-fp-qemu check-mldsa-ct check-mldsa-h
 # probe in their inner make, after the setup has run.
 PROBE_CC ?= $(CC)
 PROBE_SYSROOT ?=
-NO_PROBE_GOALS := setup setup-build setup-eval help clean check check-full check-asan report
+NO_PROBE_GOALS := setup setup-build setup-eval help clean check check-full check-asan report headline-readme
 ifneq ($(filter-out $(NO_PROBE_GOALS),$(or $(MAKECMDGOALS),$(.DEFAULT_GOAL))),)
 ifneq ($(shell scripts/probe-build "$(PROBE_CC)" "$(PROBE_SYSROOT)" >/dev/null 2>&1 && echo ok),ok)
 $(error karu64: $(PROBE_CC) cannot build a libfdt program: run `make setup` (installs the compiler, libfdt and the test tools), then `make`)
@@ -113,6 +113,10 @@ report: setup
 clean:
 	rm -rf $(B) build-asan
 
+# doc/options.md, the option reference, from `karu64 --help` (check-frontdoor checks it is current).
+doc-options: $(KARU64)
+	@scripts/doc-options $(KARU64)
+
 # One line per target; the test targets are those the fragments add to CHECK and CHECK_FULL.
 help:
 	@printf '%s\n' \
@@ -137,5 +141,5 @@ help:
 	@$(foreach t,$(CHECK_FULL),echo '  $(t)';)
 
 FORCE:
-.PHONY: all setup setup-build setup-eval check check-full check-asan report clean help FORCE
+.PHONY: all setup setup-build setup-eval check check-full check-asan report clean help doc-options FORCE
 -include $(SIM_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

@@ -67,7 +67,8 @@ static const char usage[] =
 "                      (default base 0x40000000), keccak-sponge-dma (0x40001000)\n"
 "  --gdb=PORT          wait for gdb (target remote :PORT) on 127.0.0.1:PORT before the\n"
 "                      first instruction; 0 picks a free port (printed on stderr); doc/gdb.md\n"
-"  --help, --version\n";
+"  --help              print this help and exit\n"
+"  --version           print the version and the git commit karu64 was built from\n";
 
 static void die(const char *fmt, ...)
 {

@@ -105,10 +105,9 @@ check("make help lists every target of make check",
       [t for t in checks if not any(l.split() and l.split()[0] == t for l in out)])
 
 # ---- generated text is current ----------------------------------------------------------------
-for script, what in [("scripts/headline-readme", "the README headline table matches eval/headline.json"),
-                     ("scripts/doc-options", "doc/options.md matches karu64 --help")]:
-    args = [os.path.join(top, script), "--check"] + ([karu64] if "options" in script else [])
-    r = sh(args) if os.path.exists(os.path.join(top, script)) else None
+for args, what in [(["eval/headline.py", "readme", "--check"], "the README headline table matches eval/headline.json"),
+                   (["scripts/doc-options", "--check", karu64], "doc/options.md matches karu64 --help")]:
+    r = sh(["python3"] + args) if os.path.exists(os.path.join(top, args[0])) else None
     check(what, r is not None and r.returncode == 0, r and (r.stdout + r.stderr)[-1500:])
 
 # ---- src/ folders and user-facing text ----------------------------------------------------------
