@@ -143,6 +143,14 @@ for f in own:
             if re.search(r"\bissues? #?[0-9]|this project's|our machine", line, re.I):
                 bad.append("%s:%d: %s" % (f, n, line.strip()[:100]))
 check("README.md and the manual's general pages name no issue numbers or insider phrases", not bad, bad)
+broken = []
+for f in own:
+    p = os.path.join(top, f)
+    if os.path.exists(p):
+        for t in re.findall(r"\]\(([^)#\s]+)", open(p).read()):
+            if not t.startswith(("http:", "https:")) and not os.path.exists(os.path.join(os.path.dirname(p), t)):
+                broken.append("%s -> %s" % (f, t))
+check("the links of README.md and the manual's general pages lead to files", not broken, broken)
 lines = open(os.path.join(top, "README.md")).read().count("\n")
 check("README.md is one screen (at most 90 lines)", lines <= 90, lines)
 
