@@ -1,9 +1,13 @@
-# The evaluation (issue 9, ../shared/spec/karu64.md §5): `make report` writes build/report/.
+# The evaluation (../shared/spec/karu64.md §5): `make report` writes build/report/.
 #   $(B)/eval/<build>/kbench   the guest benchmark program, one per guest build, compiled with
 #                              that build's compiler and flags ($(SW_CC_<build>)) and libraries
 #   report-run                 (what `make report` runs) every experiment of eval/experiments.py;
 #                              QUICK=1: the reduced set; SETS=a,b: parameter sets added to it
-#                              (or, without QUICK, the only ones), e.g. SETS=slh-dsa-shake-128s
+#                              (or, without QUICK, the only ones), e.g. SETS=slh-dsa-shake-128s;
+#                              then eval/headline.py writes build/report/headline.md and
+#                              eval/headline.json (version, commit, figures) and fills the README's
+#                              headline table from it
+#   headline-readme            only the last step: the README's table from eval/headline.json
 #   check-report-quick (CHECK) the quick report into $(B)/report-quick, then eval/check.py checks
 #                              every CSV's header, rows and values
 EVAL_BUILDS := $(SW_VARIANTS)
@@ -32,6 +36,11 @@ eval-kbench: $(EVAL_KBENCH) $(B)/eval/flags.txt
 report-run: $(KARU64) eval-kbench | $(OPENSSL_ROOT)/.packages
 	python3 eval/report.py $(EVAL_ARGS) --out $(B)/report $(if $(filter-out 0,$(QUICK)),--quick) \
 	  $(if $(SETS),--sets $(SETS))
+	python3 eval/headline.py make $(B)/report --karu64 $(KARU64) --json eval/headline.json
+	python3 eval/headline.py readme
+
+headline-readme:
+	python3 eval/headline.py readme
 
 check-report-quick: $(KARU64) eval-kbench | $(OPENSSL_ROOT)/.packages
 	@mkdir -p $(B)/test-results
@@ -40,5 +49,5 @@ check-report-quick: $(KARU64) eval-kbench | $(OPENSSL_ROOT)/.packages
 	python3 eval/check.py $(B)/report-quick --results $(B)/test-results/report-quick.txt
 
 CHECK += check-report-quick
-.PHONY: eval-kbench report-run check-report-quick
+.PHONY: eval-kbench report-run check-report-quick headline-readme
 -include $(EVAL_KBENCH:=.d)
