@@ -10,7 +10,6 @@
 #include "fuzz.h"
 #include "karu64.h"
 #include "board/board.h"
-#include "mem/elf.h"
 
 #define NRECS 256
 static const struct { uint64_t base, size; } devs[7] = {
@@ -21,21 +20,10 @@ static const struct { uint64_t base, size; } devs[7] = {
 static uint64_t recs_at, dmabuf_at;
 static const char *player;
 
-static void init(void)
-{
-	player = fuzz_guest("mmio_player.elf");
-	struct k64_elf e;
-	char err[256];
-	if (k64_elf_open(player, &e, err, sizeof err) || k64_elf_symbol(&e, "recs", &recs_at) ||
-	    k64_elf_symbol(&e, "dmabuf", &dmabuf_at))
-		abort();
-	k64_elf_close(&e);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!player)
-		init();
+		player = fuzz_guest_syms("mmio_player.elf", "recs", &recs_at, "dmabuf", &dmabuf_at);
 	if (size < 1)
 		return -1;
 	struct fuzz_in in = { data + 1, size - 1 };

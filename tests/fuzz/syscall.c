@@ -10,24 +10,12 @@
  * are a guest's own hang, not the simulator's: the blocking ones are replaced by getpid. */
 #include "fuzz.h"
 #include "karu64.h"
-#include "mem/elf.h"
 
 #define NCALLS 64
 #define SCRATCH 65536
 
 static uint64_t calls_at, scratch_at;
 static const char *stub;
-
-static void init(void)
-{
-	stub = fuzz_guest("syscall_stub");
-	struct k64_elf e;
-	char err[256];
-	if (k64_elf_open(stub, &e, err, sizeof err) || k64_elf_symbol(&e, "calls", &calls_at) ||
-	    k64_elf_symbol(&e, "scratch", &scratch_at))
-		abort();
-	k64_elf_close(&e);
-}
 
 /* Calls that can wait forever on a host without another process to wake them. */
 static bool blocking(uint64_t nr)
@@ -44,7 +32,7 @@ static bool blocking(uint64_t nr)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!stub)
-		init();
+		stub = fuzz_guest_syms("syscall_stub", "calls", &calls_at, "scratch", &scratch_at);
 	struct fuzz_in in = { data, size };
 	unsigned n = (unsigned)fuzz_take(&in, 1) % (NCALLS + 1);
 	uint64_t table[1 + 7 * NCALLS] = { n };

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "mem/elf.h"
 
 /* A file holding len bytes of data, named by *path (/proc/self/fd/N, no file-system write);
  * returns the descriptor to close, or -1. */
@@ -49,6 +50,22 @@ static inline const char *fuzz_guest(const char *name)
 		fprintf(stderr, "fuzz: missing guest program %s\n", path);
 		abort();
 	}
+	return path;
+}
+
+/* fuzz_guest(name), and the values of its ELF symbols sym1 and sym2 (where the harness writes
+ * the input into the guest); aborts when they are missing. */
+static inline const char *fuzz_guest_syms(const char *name, const char *sym1, uint64_t *v1, const char *sym2,
+					  uint64_t *v2)
+{
+	const char *path = fuzz_guest(name);
+	struct k64_elf e;
+	char err[256];
+	if (k64_elf_open(path, &e, err, sizeof err) || k64_elf_symbol(&e, sym1, v1) || k64_elf_symbol(&e, sym2, v2)) {
+		fprintf(stderr, "fuzz: %s: no symbols %s, %s\n", path, sym1, sym2);
+		abort();
+	}
+	k64_elf_close(&e);
 	return path;
 }
 
