@@ -24,7 +24,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_TARGET ?=
 
-$(FUZZ_DIR)/obj/%.o: %.c
+$(FUZZ_DIR)/obj/%.o: %.c | fuzz-setup
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
@@ -32,7 +32,7 @@ $(FUZZ_DIR)/libkaru64.a: $(FUZZ_LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(FUZZ_DIR)/bin/%: tests/fuzz/%.c tests/lib/fuzz_jail.c tests/lib/fuzz.h $(FUZZ_DIR)/libkaru64.a
+$(FUZZ_DIR)/bin/%: tests/fuzz/%.c tests/lib/fuzz_jail.c tests/lib/fuzz.h $(FUZZ_DIR)/libkaru64.a | fuzz-setup
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< tests/lib/fuzz_jail.c $(FUZZ_DIR)/libkaru64.a $(LDLIBS) -lpthread
 
@@ -56,25 +56,23 @@ fuzz-build: $(FUZZ_BINS) $(FUZZ_GUESTS) $(KARU64)
 fuzz-setup:
 	@KARU64_SETUP_QUIET=1 scripts/setup-fuzz
 
-# Sequential and under nice: the machine is shared.
-fuzz: fuzz-setup
-	@$(MAKE) --no-print-directory fuzz-build
+# One target at a time and under nice: the machine is shared. The setup step comes before any
+# fuzz object (order-only), so that clang's libFuzzer run-time is there.
+fuzz: fuzz-build
 	nice -n 10 tests/fuzz/run fuzz $(FUZZ_DIR) $(FUZZ_SECONDS) $(or $(FUZZ_TARGET),$(FUZZ_NAMES))
 
-fuzz-smoke: fuzz-setup
-	@$(MAKE) --no-print-directory fuzz-build
+fuzz-smoke: fuzz-build
 	@mkdir -p $(B)/test-results
 	nice -n 10 tests/fuzz/run smoke $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS) $(FUZZ_NAMES) | tee $(B)/test-results/fuzz-smoke.txt; \
 	  exit $${PIPESTATUS[0]}
 
-check-fuzz: fuzz-setup
-	@$(MAKE) --no-print-directory fuzz-build
+check-fuzz: fuzz-build
 	@mkdir -p $(B)/test-results
 	@tests/fuzz/run replay $(FUZZ_DIR) 0 $(FUZZ_NAMES) > $(B)/test-results/fuzz-replay.txt; s=$$?; \
 	  cat $(B)/test-results/fuzz-replay.txt; exit $$s
 
-check-fuzz-jail: fuzz-setup
-	@$(MAKE) --no-print-directory fuzz-build
+check-fuzz-jail: fuzz-build
+	@mkdir -p $(B)/test-results
 	@tests/fuzz/jail_test.sh $(KARU64) $(FUZZ_DIR)/guest/jail_probe $(FUZZ_DIR)/guest/jail_semihost.elf \
 	  $(FUZZ_DIR)/bin/parse $(FUZZ_DIR)/jail-scratch $(B)/test-results/fuzz-jail.txt
 
