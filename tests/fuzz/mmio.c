@@ -60,9 +60,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (k64_write_mem(m, recs_at, table, 8 * (1 + 3 * n)) ||
 	    (in.n && k64_write_mem(m, dmabuf_at, in.p, in.n < 65536 ? in.n : 65536)))
 		abort();
-	enum k64_status st = k64_machine_run(m, 0);
-	FUZZ_ASSERT(st == K64_LIMIT || st == K64_EXITED, "run ended with status %d", (int)st);
-	FUZZ_ASSERT(k64_get_x(m, 0) == 0, "x0 = 0x%llx", (unsigned long long)k64_get_x(m, 0));
-	k64_machine_destroy(m);
+	fuzz_run_checked(m);
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "karu64.h"
 #include "mem/elf.h"
 
 /* A file holding len bytes of data, named by *path (/proc/self/fd/N, no file-system write);
@@ -85,4 +86,14 @@ static inline uint64_t fuzz_take(struct fuzz_in *in, unsigned bytes)
 /* An invariant of the simulator broke: report it as a crash with the reason. */
 #define FUZZ_ASSERT(cond, ...) do { if (!(cond)) { fprintf(stderr, "fuzz invariant: " __VA_ARGS__); \
 	fputc('\n', stderr); abort(); } } while (0)
+
+/* Runs m to its end or its instruction limit and checks what every run must give: it ends by
+ * the limit or a guest exit (never a breakpoint stop without breakpoints), x0 = 0. Destroys m. */
+static inline void fuzz_run_checked(struct k64_machine *m)
+{
+	enum k64_status st = k64_machine_run(m, 0);
+	FUZZ_ASSERT(st == K64_LIMIT || st == K64_EXITED, "run ended with status %d", (int)st);
+	FUZZ_ASSERT(k64_get_x(m, 0) == 0, "x0 = 0x%llx", (unsigned long long)k64_get_x(m, 0));
+	k64_machine_destroy(m);
+}
 #endif
