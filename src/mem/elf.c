@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -255,6 +256,21 @@ int k64_elf_open_flags(const char *path, unsigned flags, struct k64_elf *e, char
 	return 0;
 }
 
+/* Zeroes a segment's bss. Whole host pages are given back to the kernel (the guest memory is a
+ * private anonymous mapping: they read as zeros again and take no host memory until touched),
+ * as Linux maps a bss: a huge p_memsz must not commit host memory or take time. */
+static void zero(uint8_t *p, uint64_t len)
+{
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t lo = ((uintptr_t)p + pg - 1) & ~(pg - 1), hi = ((uintptr_t)p + len) & ~(pg - 1);
+	if (hi > lo && madvise((void *)lo, hi - lo, MADV_DONTNEED) == 0) {
+		memset(p, 0, lo - (uintptr_t)p);
+		memset((void *)hi, 0, (uintptr_t)p + len - hi);
+	} else {
+		memset(p, 0, len);
+	}
+}
+
 int k64_elf_load(struct k64_elf *e, struct k64_mem *m, uint64_t bias, bool set_perms,
 		 char *err, size_t errlen)
 {
@@ -273,7 +289,7 @@ int k64_elf_load(struct k64_elf *e, struct k64_mem *m, uint64_t bias, bool set_p
 			return fail(err, errlen, "segment at 0x%llx (0x%llx bytes) is outside memory",
 				    (unsigned long long)a, (unsigned long long)s->memsz);
 		memcpy(p, e->data + s->offset, s->filesz);
-		memset(p + s->filesz, 0, s->memsz - s->filesz);
+		zero(p + s->filesz, s->memsz - s->filesz);
 	}
 	if (!set_perms)
 		return 0;

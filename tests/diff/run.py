@@ -15,6 +15,8 @@ import os
 import shlex
 import subprocess
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import harness  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # RVA23U64 has neither Zbc nor Zifencei (karu64 implements both; the corpus uses clmul and fence.i),
@@ -38,25 +40,10 @@ def build(cc, src, out, march):
 
 
 def run(cmd):
-    try:
-        r = subprocess.run(cmd + GUEST_ARGS, capture_output=True, env=GUEST_ENV, stdin=subprocess.DEVNULL,
-                           timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return None, "timeout after %d s" % TIMEOUT
-    except OSError as e:
-        return None, "cannot run %s: %s" % (cmd[0], e)
-    st = r.returncode
-    if st < 0:  # killed by a signal: report it the way a shell would
-        st = 128 - st
-    return (r.stdout, st), r.stderr.decode(errors="replace").strip().splitlines()[-1:] or ""
+    return harness.run_pair(cmd + GUEST_ARGS, timeout=TIMEOUT, env=GUEST_ENV)
 
 
-def first_diff(a, b):
-    la, lb = a.split(b"\n"), b.split(b"\n")
-    for i, (x, y) in enumerate(zip(la, lb)):
-        if x != y:
-            return "line %d: qemu %r, karu64 %r" % (i + 1, x[:120], y[:120])
-    return "qemu %d lines, karu64 %d lines" % (len(la), len(lb))
+first_diff = harness.first_diff
 
 
 def compare(name, exe, qemu, karu, ref_only):

@@ -11,8 +11,7 @@
  *   0x40000000 ... 2 MiB  test mappings through one level-1 and one level-0 table (TV)
  *   0xc0000000 + 1 GiB   gigapage tests */
 #include <stdint.h>
-
-typedef uint64_t u64;
+#include "../lib/bare_rt.h"
 
 #define PTE_V (1ull << 0)
 #define PTE_R (1ull << 1)
@@ -27,45 +26,23 @@ typedef uint64_t u64;
 #define RWAD (PTE_V | PTE_R | PTE_W | PTE_A | PTE_D)
 #define RWXAD (RWAD | PTE_X)
 
-#define PRIV_U 0
-#define PRIV_S 1
 #define ALIAS 0x100000000ull
 #define TV 0x40000000ull            /* the test window: 512 4 KiB pages via l0 */
-#define NONE 0xffull                /* "no trap" cause */
 
-#define CSR_READ(name) ({ u64 v_; __asm__ volatile("csrr %0, " #name : "=r"(v_)); v_; })
-#define CSR_WRITE(name, v) __asm__ volatile("csrw " #name ", %0" :: "r"((u64)(v)) : "memory")
-#define CSR_SET(name, v) __asm__ volatile("csrs " #name ", %0" :: "r"((u64)(v)) : "memory")
-#define CSR_CLEAR(name, v) __asm__ volatile("csrc " #name ", %0" :: "r"((u64)(v)) : "memory")
 #define SFENCE() __asm__ volatile("sfence.vma" ::: "memory")
-#define FENCE_I() __asm__ volatile("fence.i" ::: "memory")   /* after M writes code (Zifencei) */
 
 #define MS_SUM (1ull << 18)
 #define MS_MXR (1ull << 19)
-#define MS_MPRV (1ull << 17)
 #define MS_TVM (1ull << 20)
-#define MS_MPP (3ull << 11)
 
 /* rt.S */
-u64 enter(u64 pc, u64 a0, u64 a1, u64 a2);
 extern char back[], strap[];
-extern volatile u64 tohost;
 void p_ld(void), p_ld_cycles(void), p_lw(void), p_lbu(void), p_sd(void), p_sw(void), p_amoadd(void), p_lr(void), p_sc(void);
 void p_sfence(void), p_sfence_va(void), p_sfence_asid(void), p_sinval(void), p_sfence_w_inval(void), p_sfence_inval_ir(void);
 void p_satp_read(void), p_mprv_ld(void), p_satp_swap_ld(void), p_ld_cross(void), p_sd_cross(void);
 void p_vle32(void), p_vse32(void), p_vlse64(void), p_vle32ff(void), p_fence_i(void);
 
-/* used by rt.S */
-u64 m_ctx[16];
-u64 frame[32] __attribute__((aligned(16)));
-char m_stack[16384] __attribute__((aligned(16)));
-char lo_stack[8192] __attribute__((aligned(16)));
 #define m_stack_top (m_stack + sizeof m_stack)
-__asm__(".global m_stack_top\n .set m_stack_top, m_stack + 16384\n"
-	".global lo_stack_top\n .set lo_stack_top, lo_stack + 8192\n");
-u64 s_rec[4];                       /* strap: saved t1, scause, stval, sepc */
-u64 enter_ra;                       /* where the entered code returns to: back, or its alias */
-
 static u64 pool[40][512] __attribute__((aligned(4096)));
 static unsigned npool;
 static uint8_t pg[24][4096] __attribute__((aligned(4096)));
@@ -74,66 +51,6 @@ static uint8_t pg[24][4096] __attribute__((aligned(4096)));
 
 static volatile u64 t_cause, t_tval, t_epc, t_vstart, t_count;
 
-void *memset(void *d, int c, unsigned long n)
-{
-	volatile uint8_t *p = d;
-	while (n--)
-		*p++ = (uint8_t)c;
-	return d;
-}
-void *memcpy(void *d, const void *s, unsigned long n)
-{
-	volatile uint8_t *p = d;
-	const uint8_t *q = s;
-	while (n--)
-		*p++ = *q++;
-	return d;
-}
-
-/* ---- output through HTIF (device 1, command 1: putchar) --------------------------------- */
-static void putch(char c)
-{
-	tohost = (1ull << 56) | (1ull << 48) | (uint8_t)c;
-	while (tohost)
-		;
-}
-static void puts_(const char *s) { while (*s) putch(*s++); }
-static void puthex(u64 v)
-{
-	puts_("0x");
-	for (int i = 60; i >= 0; i -= 4)
-		if ((v >> i) || i == 0)
-			putch("0123456789abcdef"[(v >> i) & 15]);
-}
-static void putdec(u64 v)
-{
-	char b[24];
-	int n = 0;
-	do b[n++] = (char)('0' + v % 10); while (v /= 10);
-	while (n)
-		putch(b[--n]);
-}
-
-static unsigned passed, failed;
-static void check(const char *what, u64 got, u64 want)
-{
-	if (got == want) {
-		passed++;
-		puts_("PASS ");
-		puts_(what);
-		puts_(": ");
-		puthex(want);
-	} else {
-		failed++;
-		puts_("FAIL ");
-		puts_(what);
-		puts_(": got ");
-		puthex(got);
-		puts_(", expected ");
-		puthex(want);
-	}
-	putch('\n');
-}
 
 /* ---- M-mode trap handler ------------------------------------------------------------------ */
 u64 mtrap_c(u64 *f)

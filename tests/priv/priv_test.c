@@ -9,26 +9,13 @@
  * The run-time (start-up, enter(), the M-mode trap entry, probes) is tests/mmu/rt.S.
  * Prints PASS/FAIL per check and "N passed, N failed" last. */
 #include <stdint.h>
-
-typedef uint64_t u64;
+#include "../lib/bare_rt.h"
 
 #ifndef PMP_N
 #define PMP_N 16
 #endif
 
-#define PRIV_U 0
-#define PRIV_S 1
-#define NONE 0xffull
-
-#define CSR_READ(name) ({ u64 v_; __asm__ volatile("csrr %0, " #name : "=r"(v_)); v_; })
-#define CSR_WRITE(name, v) __asm__ volatile("csrw " #name ", %0" :: "r"((u64)(v)) : "memory")
-#define CSR_SET(name, v) __asm__ volatile("csrs " #name ", %0" :: "r"((u64)(v)) : "memory")
-#define CSR_CLEAR(name, v) __asm__ volatile("csrc " #name ", %0" :: "r"((u64)(v)) : "memory")
-#define FENCE_I() __asm__ volatile("fence.i" ::: "memory")
-
 #define MS_MIE (1ull << 3)
-#define MS_MPRV (1ull << 17)
-#define MS_MPP (3ull << 11)
 #define LCOF (1ull << 13)
 #define INH_M (1ull << 62)
 #define INH_S (1ull << 61)
@@ -51,20 +38,8 @@ typedef uint64_t u64;
 #define PROG_NAPOT ((0x80000000ull >> 2) | (0x800000ull / 8 - 1))
 
 /* tests/mmu/rt.S */
-u64 enter(u64 pc, u64 a0, u64 a1, u64 a2);
 extern char back[];
-extern volatile u64 tohost;
 void p_ld(void), p_lw(void), p_sd(void), p_sw(void), p_mprv_ld(void);
-
-/* used by rt.S */
-u64 m_ctx[16];
-u64 frame[32] __attribute__((aligned(16)));
-char m_stack[16384] __attribute__((aligned(16)));
-char lo_stack[8192] __attribute__((aligned(16)));
-__asm__(".global m_stack_top\n .set m_stack_top, m_stack + 16384\n"
-	".global lo_stack_top\n .set lo_stack_top, lo_stack + 8192\n");
-u64 s_rec[4];
-u64 enter_ra;
 
 /* Code whose instructions are counted (4 bytes each, no compressed forms):
  *  u_loop:  li t0, 100; 100 x (addi, bnez); ret            = 1 + 200 + 1 = 202 instructions
@@ -103,67 +78,8 @@ __asm__(".option push\n .option norvc\n .text\n"
 	".global p_hpm3\n p_hpm3: csrr a0, hpmcounter3\n ret\n"
 	".option pop\n");
 
-void *memset(void *d, int c, unsigned long n)
-{
-	volatile uint8_t *p = d;
-	while (n--)
-		*p++ = (uint8_t)c;
-	return d;
-}
-void *memcpy(void *d, const void *s, unsigned long n)
-{
-	volatile uint8_t *p = d;
-	const uint8_t *q = s;
-	while (n--)
-		*p++ = *q++;
-	return d;
-}
-
-static void putch(char c)
-{
-	tohost = (1ull << 56) | (1ull << 48) | (uint8_t)c;
-	while (tohost)
-		;
-}
-static void puts_(const char *s) { while (*s) putch(*s++); }
-static void puthex(u64 v)
-{
-	puts_("0x");
-	for (int i = 60; i >= 0; i -= 4)
-		if ((v >> i) || i == 0)
-			putch("0123456789abcdef"[(v >> i) & 15]);
-}
-static void putdec(u64 v)
-{
-	char b[24];
-	int n = 0;
-	do b[n++] = (char)('0' + v % 10); while (v /= 10);
-	while (n)
-		putch(b[--n]);
-}
-
-static unsigned passed, failed;
 /* misa.H: the hypervisor extension's CSRs exist */
 static int has_h(void) { return (CSR_READ(misa) >> 7) & 1; }
-static void check(const char *what, u64 got, u64 want)
-{
-	if (got == want) {
-		passed++;
-		puts_("PASS ");
-		puts_(what);
-		puts_(": ");
-		puthex(want);
-	} else {
-		failed++;
-		puts_("FAIL ");
-		puts_(what);
-		puts_(": got ");
-		puthex(got);
-		puts_(", expected ");
-		puthex(want);
-	}
-	putch('\n');
-}
 
 #include "pmp_csrs.h"
 

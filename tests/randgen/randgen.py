@@ -29,6 +29,8 @@ import struct
 import subprocess
 import sys
 import time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import harness  # noqa: E402
 
 QEMU_CPU = "rva23u64,zbc=true,zifencei=true"   # RVA23U64 has neither Zbc nor Zifencei; the stream uses both
 # One instruction per translation block: QEMU 10.0 drops the NX flag of froundnx.{s,d} when the
@@ -547,14 +549,10 @@ def assemble(cc, text, path):
 
 
 def run(cmd, timeout=60):
-    try:
-        r = subprocess.run(cmd, capture_output=True, stdin=subprocess.DEVNULL, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return None, -1, "timeout"
-    except OSError as e:
-        return None, -1, "cannot run %s: %s" % (cmd[0], e)
-    st = r.returncode if r.returncode >= 0 else 128 - r.returncode
-    return r.stdout, st, r.stderr.decode(errors="replace").strip()
+    o = harness.run(cmd, timeout=timeout)
+    if o.status is None:
+        return None, -1, o.why
+    return o.out, o.status, o.err_text()
 
 
 def decode(dump):

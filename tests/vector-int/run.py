@@ -17,6 +17,8 @@ import os
 import shlex
 import subprocess
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import harness  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MARCH = "rv64gcv_zvbb"
@@ -39,22 +41,11 @@ def build(cc, name, out, opt):
 
 
 def run(cmd):
-    try:
-        r = subprocess.run(cmd, capture_output=True, stdin=subprocess.DEVNULL, timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return None, "timeout"
-    except OSError as e:
-        return None, "cannot run %s: %s" % (cmd[0], e)
-    st = r.returncode if r.returncode >= 0 else 128 - r.returncode
-    return (r.stdout, st), r.stderr.decode(errors="replace").strip()[-300:]
+    return harness.run_pair(cmd, timeout=TIMEOUT, tail=300)
 
 
 def first_diff(a, b):
-    la, lb = a.split(b"\n"), b.split(b"\n")
-    for i, (x, y) in enumerate(zip(la, lb)):
-        if x != y:
-            return "line %d: qemu %r / karu64 %r" % (i + 1, x[:160], y[:160])
-    return "qemu %d lines, karu64 %d lines" % (len(la), len(lb))
+    return harness.first_diff(a, b, "qemu", "karu64", 160)
 
 
 def diff_case(qemu, karu, vlen, exe, args, ones=False):

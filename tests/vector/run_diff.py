@@ -14,6 +14,8 @@ import os
 import shlex
 import subprocess
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import harness  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 QEMU_CPU = "rva23u64,vlen=%d"
@@ -35,20 +37,11 @@ def build(cc, src, out):
 
 
 def run(cmd):
-    try:
-        r = subprocess.run(cmd, capture_output=True, stdin=subprocess.DEVNULL, timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return None, "timeout after %d s" % TIMEOUT
-    st = r.returncode if r.returncode >= 0 else 128 - r.returncode
-    return (r.stdout, st), (r.stderr.decode(errors="replace").strip().splitlines() or [""])[-1]
+    return harness.run_pair(cmd, timeout=TIMEOUT)
 
 
 def first_diff(a, b):
-    la, lb = a.split(b"\n"), b.split(b"\n")
-    for i, (x, y) in enumerate(zip(la, lb)):
-        if x != y:
-            return "line %d: expected %r, karu64 %r" % (i + 1, x[:100], y[:100])
-    return "expected %d lines, karu64 %d lines" % (len(la), len(lb))
+    return harness.first_diff(a, b, "expected", "karu64", 100)
 
 
 def check(name, exe, qemu, karu):

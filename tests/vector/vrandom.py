@@ -34,6 +34,8 @@ import struct
 import subprocess
 import sys
 import time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import harness  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 QEMU_CPU = "rva23u64,vlen=%d"
@@ -769,11 +771,7 @@ def build(cc, src_text, path):
 
 
 def run(cmd, timeout=120):
-    try:
-        r = subprocess.run(cmd, capture_output=True, stdin=subprocess.DEVNULL, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return None, "timeout"
-    return (r.stdout, r.returncode), (r.stderr.decode(errors="replace").strip().splitlines() or [""])[-1]
+    return harness.run_pair(cmd, timeout=timeout)
 
 
 def explain(a, b, vlen, la="qemu", lb="karu64"):

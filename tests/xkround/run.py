@@ -13,6 +13,8 @@ import hashlib, os, re, subprocess, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "zvknhk"))
 import keccak_ref  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import harness  # noqa: E402
 
 karu64, cc, out, results = sys.argv[1:5]
 ISA = "--isa=rv64gc_xkround"
@@ -68,8 +70,8 @@ def expected():
 
 
 def run(args):
-    r = subprocess.run([karu64] + args, capture_output=True, text=True, timeout=300)
-    return r.returncode, r.stdout, r.stderr
+    o = harness.run([karu64] + args, timeout=300, text=True)
+    return o.status, o.out or "", o.err or o.why
 
 
 def parse(text):

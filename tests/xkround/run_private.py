@@ -16,6 +16,8 @@ import hashlib, os, struct, subprocess, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "zvknhk"))
 import keccak_ref  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import harness  # noqa: E402
 
 karu64, cc, out, results = sys.argv[1:5]
 passed = failed = 0
@@ -46,9 +48,9 @@ def digest(lanes):
 
 
 def run(args):
-    r = subprocess.run([karu64] + args, capture_output=True, text=True, timeout=300)
-    got = dict(ln.split(" ", 1) for ln in r.stdout.splitlines() if " " in ln)
-    return r.returncode, got, r.stderr.strip()
+    o = harness.run([karu64] + args, timeout=300, text=True)
+    got = dict(ln.split(" ", 1) for ln in (o.out or "").splitlines() if " " in ln)
+    return o.status, got, (o.err or o.why).strip()
 
 
 def main():
