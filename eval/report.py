@@ -570,7 +570,7 @@ def write_report(out, T, extra, jobs, meta, fams, plots):
         w("")
         w("![NTT cycles](ntt-%s.png)" % cfg)
         w("")
-        w("### Keccak integrations side by side (`integrations.csv`, issue 11)")
+        w("### Keccak integrations side by side (`integrations.csv`)")
         w("")
         w("The same core, configuration and software with the Keccak layer on each integration (the builds' "
           "permutation backends, `sw/keccak/`; doc/xkround.md, doc/keccak-dma.md): cycles and instructions of one "
@@ -765,7 +765,7 @@ def run_openssl(a, workers, plots):
         if png:
             plots.append(png)
     md = open(os.path.join(a.out, "openssl.md")).read()
-    return md.replace("## Stock OpenSSL (`openssl.csv`)", "## Stock OpenSSL (`openssl.csv`, issue 13)", 1) + "\n" + \
+    return md + "\n" + \
         "\n".join("![Stock OpenSSL %s](openssl-%s.png)" % (c, c) for c in configs if "openssl-%s.png" % c in plots)
 
 
@@ -787,7 +787,7 @@ def main():
     ap.add_argument("--guest-cc", default="", help="the Linux guest compiler (for its version)")
     ap.add_argument("--flags-file", default="", help="lines 'build flags...' (from eval/rules.mk)")
     ap.add_argument("--openssl-root", default="", help="the Debian 13 riscv64 guest root: adds the stock-OpenSSL "
-                    "table (eval/openssl.py; issue 13)")
+                    "table (eval/openssl.py)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--quick", action="store_true", help="the reduced set")
     ap.add_argument("--sets", default="", help="comma-separated parameter sets: with --quick, added to the reduced set; "
