@@ -56,7 +56,7 @@ static bool clint_write(void *dev, uint64_t off, unsigned size, uint64_t val, ui
 	return true;
 }
 
-static const struct k64_bus_ops clint_ops = { clint_read, clint_write, NULL, NULL };
+static const struct k64_bus_ops clint_ops = { .read = clint_read, .write = clint_write };
 
 int k64_clint_attach(struct k64_board *b, char *err, size_t errlen)
 {

@@ -185,9 +185,14 @@ static int build(struct k64_board *b, void *fdt, size_t cap)
 	T(reg(fdt, K64_BOARD_SYSCON, 0x1000));
 	T(fdt_property_u32(fdt, "phandle", PH_TEST));
 	T(fdt_end_node(fdt));
-	/* the optional Keccak devices (doc/keccak-dma.md): our compatible strings, no Linux driver */
+	/* devices with a node function of their own; the optional Keccak devices (doc/keccak-dma.md):
+	 * our compatible strings, no Linux driver */
 	for (unsigned i = 0; i < b->bus->n; i++) {
 		const struct k64_bus_region *r = &b->bus->r[i];
+		if (r->ops->fdt) {                /* a device with its own node (dev/virtio.c) */
+			T(r->ops->fdt(r->dev, fdt, r, PH_PLIC));
+			continue;
+		}
 		if (!r->irq)
 			continue;
 		char compat[64];

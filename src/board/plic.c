@@ -125,7 +125,7 @@ static bool plic_write(void *dev, uint64_t off, unsigned size, uint64_t val, uin
 	return true;
 }
 
-static const struct k64_bus_ops plic_ops = { plic_read, plic_write, NULL, NULL };
+static const struct k64_bus_ops plic_ops = { .read = plic_read, .write = plic_write };
 
 int k64_plic_attach(struct k64_board *b, char *err, size_t errlen)
 {

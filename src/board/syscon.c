@@ -35,7 +35,7 @@ static bool syscon_write(void *dev, uint64_t off, unsigned size, uint64_t val, u
 	return true;
 }
 
-static const struct k64_bus_ops syscon_ops = { syscon_read, syscon_write, NULL, NULL };
+static const struct k64_bus_ops syscon_ops = { .read = syscon_read, .write = syscon_write };
 
 int k64_syscon_attach(struct k64_board *b, char *err, size_t errlen)
 {

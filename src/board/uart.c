@@ -143,7 +143,7 @@ static bool uart_write(void *dev, uint64_t off, unsigned size, uint64_t val, uin
 	return true;
 }
 
-static const struct k64_bus_ops uart_ops = { uart_read, uart_write, NULL, NULL };
+static const struct k64_bus_ops uart_ops = { .read = uart_read, .write = uart_write };
 
 int k64_uart_attach(struct k64_board *b, char *err, size_t errlen)
 {
