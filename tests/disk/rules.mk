@@ -26,3 +26,32 @@ check-disk: $(KARU64) $(DISK_GUEST)/initramfs.cpio $(DISK_GUEST)/vblk.elf
 
 CHECK += check-disk
 .PHONY: check-disk
+
+# The Debian trixie root (scripts/rootfs; doc/board.md "A Debian root"):
+#   make rootfs      build/disk/debian.img: debootstrap's first stage under fakeroot, the second
+#                    stage on the board (long: cached, rebuilt only when scripts/rootfs, the
+#                    kernel or the disk initramfs change), then /opt/karu64 (the eval builds'
+#                    kbench and the kpqc tools)
+#   make boot-disk   boots it (root=/dev/vda, snapshot: the image is never written) to root's
+#                    shell on the terminal; `poweroff` ends the run with status 0
+#   check-disk-full  (check-full) builds it and boots it: tests/disk/debian.py
+DISK_IMG := build/disk/debian.img
+DISK_OPT := $(foreach v,$(EVAL_BUILDS),$(v)/kbench=$(B)/eval/$(v)/kbench) \
+	$(foreach v,$(BOOT_KPQC),$(v)/kpqc=$(B)/sw/$(v)/kpqc)
+DISK_BOOT_ARGS := --machine=karu64 --bios $(BOOT_FW) --kernel $(BOOT_IMAGE) --initrd $(DISK_GUEST)/initramfs.cpio \
+	--drive=$(DISK_IMG),snapshot
+
+rootfs: $(KARU64) $(DISK_GUEST)/initramfs.cpio $(EVAL_KBENCH) $(BOOT_KPQC:%=$(B)/sw/%/kpqc)
+	nice -n 10 scripts/rootfs base $(KARU64)
+	scripts/rootfs image $(DISK_OPT)
+
+boot-disk: rootfs
+	$(KARU64) $(DISK_BOOT_ARGS) --append "console=ttyS0 quiet root=/dev/vda rw"
+
+check-disk-full: rootfs
+	@mkdir -p $(B)/test-results
+	python3 tests/disk/debian.py --karu64 $(KARU64) --args "$(DISK_BOOT_ARGS)" --packages build/disk/debian.packages \
+	  --opt "$(DISK_OPT)" --time build/disk/debian-base.time --result $(B)/test-results/disk-full.txt
+
+CHECK_FULL += check-disk-full
+.PHONY: rootfs boot-disk check-disk-full

@@ -26,15 +26,12 @@ import subprocess
 import sys
 import tempfile
 
-results = []
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "boot"))
+from results import check, finish  # noqa: E402
+
 SECTORS = 2048                 # 1 MiB images
 PATTERN = (b"karu64-disk\n" * 6000)[:65536]
 READS = [(0, 1), (3, 5), (1000, 24), (2047, 1)]
-
-
-def check(ok, what):
-    results.append((bool(ok), what))
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
 
 
 def sha(b):
@@ -219,13 +216,7 @@ def main():
         bad_input(a, tmp)
         linux_rw(a, tmp)
         linux_snapshot(a, tmp)
-    p = sum(ok for ok, _ in results)
-    f = len(results) - p
-    with open(a.result, "w") as fh:
-        fh.write("".join(("ok   " if ok else "FAIL ") + w + "\n" for ok, w in results))
-        fh.write("%d passed, %d failed\n" % (p, f))
-    print("%d passed, %d failed" % (p, f))
-    sys.exit(1 if f else 0)
+    finish(a.result)
 
 
 if __name__ == "__main__":

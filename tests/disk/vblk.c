@@ -61,8 +61,9 @@ static uint64_t fnv(const uint8_t *p, unsigned n)
 
 static void *zero(void *p, unsigned n) { for (unsigned i = 0; i < n; i++) ((volatile uint8_t *)p)[i] = 0; return p; }
 
-/* §3.1.1 initialisation with the feature bits lo (of the low word; VERSION_1 always). */
-static void init(int dv, uint32_t lo)
+/* §3.1.1 initialisation with the feature bits lo (of the low word; VERSION_1 always) and the
+ * descriptor table at desc. */
+static void init_at(int dv, uint32_t lo, uint64_t desc)
 {
 	struct ring *r = &R[dv];
 	wr(dv, STATUS, 0);
@@ -82,8 +83,8 @@ static void init(int dv, uint32_t lo)
 	if (rd(dv, QUEUE_NUM_MAX) < QN || rd(dv, QUEUE_READY))
 		fail("queue 0");
 	wr(dv, QUEUE_NUM, QN);
-	wr(dv, DESC_LO, (uint32_t)(uintptr_t)r->d);
-	wr(dv, DESC_HI, (uint32_t)((uintptr_t)r->d >> 32));
+	wr(dv, DESC_LO, (uint32_t)desc);
+	wr(dv, DESC_HI, (uint32_t)(desc >> 32));
 	wr(dv, DRIVER_LO, (uint32_t)(uintptr_t)&r->avail);
 	wr(dv, DRIVER_HI, (uint32_t)((uintptr_t)&r->avail >> 32));
 	wr(dv, DEVICE_LO, (uint32_t)(uintptr_t)&r->used);
@@ -91,6 +92,8 @@ static void init(int dv, uint32_t lo)
 	wr(dv, QUEUE_READY, 1);
 	wr(dv, STATUS, 1 | 2 | 8 | 4);
 }
+
+static void init(int dv, uint32_t lo) { init_at(dv, lo, (uintptr_t)R[dv].d); }
 
 static void set(struct desc *d, const volatile void *a, uint32_t len, uint16_t flags, uint16_t next)
 {
@@ -126,16 +129,20 @@ static uint32_t reap(int dv)
 	return 0;
 }
 
-/* header -> data (len bytes, device-writable if in) -> status, as three direct descriptors */
-static uint32_t req3(int dv, uint32_t type, uint64_t sector, uint32_t len, int in)
+/* header -> data (len bytes, device-writable if in) -> status, as descriptors 0, 1, 2 of t */
+static void chain3(struct desc *t, uint32_t type, uint64_t sector, uint32_t len, int in)
 {
-	struct ring *r = &R[dv];
 	hdr.type = type;
 	hdr.sector = sector;
 	st = 0xee;
-	set(&r->d[0], &hdr, 16, F_NEXT, 1);
-	set(&r->d[1], data, len, F_NEXT | (in ? F_WRITE : 0), 2);
-	set(&r->d[2], &st, 1, F_WRITE, 0);
+	set(&t[0], &hdr, 16, F_NEXT, 1);
+	set(&t[1], data, len, F_NEXT | (in ? F_WRITE : 0), 2);
+	set(&t[2], &st, 1, F_WRITE, 0);
+}
+
+static uint32_t req3(int dv, uint32_t type, uint64_t sector, uint32_t len, int in)
+{
+	chain3(R[dv].d, type, sector, len, in);
 	post(dv, 0);
 	return reap(dv);
 }
@@ -197,12 +204,7 @@ void main(void)
 	puts_("\n");
 
 	/* the same request through an indirect table */
-	hdr.type = 0;
-	hdr.sector = 7;
-	st = 0xee;
-	set(&r->ind[0], &hdr, 16, F_NEXT, 1);
-	set(&r->ind[1], data, 512, F_NEXT | F_WRITE, 2);
-	set(&r->ind[2], &st, 1, F_WRITE, 0);
+	chain3(r->ind, 0, 7, 512, 1);
 	set(&r->d[4], r->ind, 48, F_INDIRECT, 0);
 	post(0, 4);
 	len = reap(0);
@@ -309,17 +311,7 @@ void main(void)
 	r->avail.idx = 20;                        /* avail index ahead by more than the queue */
 	fence(); wr(0, QUEUE_NOTIFY, 0);
 	bad_check("availidx");
-	wr(0, STATUS, 0);                         /* rings in the CLINT */
-	wr(0, STATUS, 1 | 2);
-	wr(0, DRV_FEAT_SEL, 1);
-	wr(0, DRV_FEAT, 1);
-	wr(0, STATUS, 1 | 2 | 8);
-	wr(0, QUEUE_NUM, QN);
-	wr(0, DESC_LO, 0x2000000);
-	wr(0, DRIVER_LO, (uint32_t)(uintptr_t)&r->avail);
-	wr(0, DEVICE_LO, (uint32_t)(uintptr_t)&r->used);
-	wr(0, QUEUE_READY, 1);
-	wr(0, STATUS, 1 | 2 | 8 | 4);
+	init_at(0, 0, 0x2000000);                 /* the descriptor table in the CLINT */
 	r->avail.idx = 1;
 	fence(); wr(0, QUEUE_NOTIFY, 0);
 	bad_check("ringmmio");
@@ -330,12 +322,7 @@ void main(void)
 	*(volatile uint32_t *)(PLIC + 0x2000) = 1u << 1;
 	__asm__ volatile("csrw mtvec, %0" : : "r"(trap));
 	__asm__ volatile("csrw mie, %0" : : "r"(1ul << 11));
-	hdr.type = 0;
-	hdr.sector = 3;
-	st = 0xee;
-	set(&r->d[0], &hdr, 16, F_NEXT, 1);
-	set(&r->d[1], data, 1024, F_NEXT | F_WRITE, 2);
-	set(&r->d[2], &st, 1, F_WRITE, 0);
+	chain3(r->d, 0, 3, 1024, 1);
 	uint64_t t0 = rdtime();
 	__asm__ volatile("csrci mstatus, 8");
 	post(0, 0);
