@@ -161,8 +161,7 @@ static bool console_poll(struct k64_board *b, int timeout_ms)
 		}
 		k64_uart_receive(b, c);
 	}
-	k64_plic_set(b, K64_BOARD_UART_IRQ, k64_uart_irq(&b->uart));
-	return true;
+	return true;   /* every caller brings the interrupt lines up to date next */
 }
 
 void k64_board_console_refill(struct k64_board *b)
@@ -448,8 +447,8 @@ static int drives_attach(struct k64_board *b, char *err, size_t errlen)
 	return 0;
 }
 
-/* The board's devices: each registers its region(s) on the bus, with its interrupt line and
- * device-tree node (dev/bus.h ops.irq, ops.fdt) or through the board (the first four). */
+/* The board's devices: each registers its region on the bus with its interrupt line, reset and
+ * device-tree node (dev/bus.h ops.irq, ops.reset, ops.fdt). */
 static int (*const board_devices[])(struct k64_board *, char *, size_t) = {
 	k64_clint_attach, k64_plic_attach, k64_uart_attach, k64_syscon_attach, drives_attach,
 };
@@ -501,10 +500,6 @@ int k64_board_reboot(struct k64_board *b, char *err, size_t errlen)
 	h->stimecmp = ~0ull;
 	h->irq_lines = 0;
 	h->resv_valid = false;
-	b->msip = 0;
-	b->mtimecmp = ~0ull;
-	memset(&b->plic, 0, sizeof b->plic);
-	k64_uart_reset(&b->uart);
 	b->bus->idle_cycles = 0;
 	for (unsigned i = 0; i < b->bus->n; i++)
 		if (b->bus->r[i].ops->reset)
