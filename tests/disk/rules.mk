@@ -22,7 +22,7 @@ $(DISK_GUEST)/vblk.elf: tests/disk/vblk.c tests/bare/link.ld
 check-disk: $(KARU64) $(DISK_GUEST)/initramfs.cpio $(DISK_GUEST)/vblk.elf
 	@mkdir -p $(B)/test-results
 	python3 tests/disk/run.py --karu64 $(KARU64) --bios $(BOOT_FW) --kernel $(BOOT_IMAGE) \
-	  --initrd $(DISK_GUEST)/initramfs.cpio --elf $(DISK_GUEST)/vblk.elf --result $(B)/test-results/disk.txt
+	  --initrd $(DISK_GUEST)/initramfs.cpio --elf $(DISK_GUEST)/vblk.elf --busybox $(BOOT_DIR)/busybox --result $(B)/test-results/disk.txt
 
 CHECK += check-disk
 .PHONY: check-disk

@@ -12,15 +12,18 @@
   malformed chains and rings each giving DEVICE_NEEDS_RESET with a configuration interrupt and
   one log line in all, and a read waited for in wfi whose interrupt comes through PLIC source 1
   no earlier than the modelled latency (blk_latency + the transfer at the DMA rate).
+- root=/dev/vda on a small ext4 image: the initramfs loads ext4 (jbd2, mbcache, crc16,
+  crc32c), mounts it and switch_roots to its init, which runs as PID 1 with / = /dev/vda.
 - Bad --drive options: one line and status 125 each.
 
-usage: run.py --karu64 K --bios FW --kernel IMAGE --initrd CPIO --elf VBLK.ELF --result FILE"""
+usage: run.py --karu64 K --bios FW --kernel IMAGE --initrd CPIO --elf VBLK.ELF --busybox BB --result FILE"""
 import argparse
 import fcntl
 import hashlib
 import os
 import random
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -125,6 +128,36 @@ def linux_snapshot(a, tmp):
         check(f.read() == da and os.stat(va).st_mtime_ns == st0.st_mtime_ns, "snapshot: the file is untouched")
 
 
+INIT = r"""#!/bin/busybox sh
+/bin/busybox mount -t proc proc /proc
+set -- $(/bin/busybox grep ' / ' /proc/mounts | /bin/busybox tail -n 1)
+echo "pid=$$ root=$1 $3"
+echo KARU64-ROOT-OK
+/bin/busybox poweroff -f
+"""
+
+
+def linux_root(a, tmp):
+    """root=/dev/vda on ext4: the initramfs loads ext4 and its helpers, mounts the disk and
+    switch_roots to its init (a busybox shell script here; Debian's in check-disk-full)."""
+    root = os.path.join(tmp, "root")
+    for d in ("bin", "sbin", "dev", "proc", "sys"):
+        os.makedirs(os.path.join(root, d), exist_ok=True)
+    shutil.copy(a.busybox, os.path.join(root, "bin", "busybox"))
+    with open(os.path.join(root, "sbin", "init"), "w") as f:
+        f.write(INIT)
+    os.chmod(os.path.join(root, "sbin", "init"), 0o755)
+    os.chmod(os.path.join(root, "bin", "busybox"), 0o755)
+    img = os.path.join(tmp, "ext4.img")
+    subprocess.run(["mke2fs", "-q", "-F", "-t", "ext4", "-d", root, img, "16M"], check=True, capture_output=True)
+    p = subprocess.run(board(a, [img + ",snapshot"], "console=ttyS0 quiet root=/dev/vda rw"),
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
+    lines = [l.rstrip("\r") for l in p.stdout.splitlines()]
+    check(p.returncode == 0 and "KARU64-ROOT-OK" in lines and "pid=1 root=/dev/vda ext4" in lines,
+          "root=/dev/vda: the initramfs mounts the ext4 disk and switch_roots to its init as PID 1 (%s)"
+          % [l for l in lines if l.startswith("pid=")])
+
+
 def bare(a, tmp, model):
     va, vb = os.path.join(tmp, "b%s-rw.img" % model), os.path.join(tmp, "b%s-ro.img" % model)
     da, db = image(va, 4), image(vb, 5)
@@ -207,7 +240,7 @@ def bad_input(a, tmp):
 
 def main():
     ap = argparse.ArgumentParser()
-    for o in ("karu64", "bios", "kernel", "initrd", "elf", "result"):
+    for o in ("karu64", "bios", "kernel", "initrd", "elf", "busybox", "result"):
         ap.add_argument("--" + o, required=True)
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -216,6 +249,7 @@ def main():
         bad_input(a, tmp)
         linux_rw(a, tmp)
         linux_snapshot(a, tmp)
+        linux_root(a, tmp)
     finish(a.result)
 
 
