@@ -28,6 +28,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "boot"))
 from results import check, finish  # noqa: E402
@@ -35,6 +36,7 @@ from results import check, finish  # noqa: E402
 SECTORS = 2048                 # 1 MiB images
 PATTERN = (b"karu64-disk\n" * 6000)[:65536]
 READS = [(0, 1), (3, 5), (1000, 24), (2047, 1)]
+BOOT_TIMEOUT = 1500            # seconds for one Linux boot (ASan on a loaded machine: minutes)
 
 
 def sha(b):
@@ -68,6 +70,15 @@ def board(a, drives, append=None, model=None, bios=None):
     return cmd + ["--drive=" + d for d in drives]
 
 
+def run(cmd, timeout):
+    """The run's CompletedProcess; on a timeout (a hung boot) one with returncode None."""
+    try:
+        return subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else e.stdout or ""
+        return subprocess.CompletedProcess(cmd, None, out, "timed out after %d s" % timeout)
+
+
 def check_reads(lines, dev, data):
     for s, n in READS:
         want = "read %s %d %d %s" % (dev, s, n, sha(sec(data, s, n)))
@@ -79,6 +90,8 @@ def linux_rw(a, tmp):
     da, db = image(va, 1), image(vb, 2)
     p = subprocess.Popen(board(a, [va, vb + ",readonly"], "console=ttyS0 quiet karu64.disktest=rw"),
                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    watchdog = threading.Timer(BOOT_TIMEOUT, p.kill)
+    watchdog.start()
     lines = []
     for line in p.stdout:
         line = line.rstrip("\r\n")
@@ -87,6 +100,7 @@ def linux_rw(a, tmp):
             p.send_signal(signal.SIGKILL)
             break
     p.wait()
+    watchdog.cancel()
     err = p.stderr.read()
     check("KARU64-SYNCED" in lines and p.returncode == -signal.SIGKILL,
           "the rw boot reached its sync and was killed (%s)" % p.returncode)
@@ -116,10 +130,9 @@ def linux_snapshot(a, tmp):
     va = os.path.join(tmp, "snap.img")
     da = image(va, 3)
     st0 = os.stat(va)
-    p = subprocess.run(board(a, [va + ",snapshot"], "console=ttyS0 quiet karu64.disktest=snap"),
-                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
+    p = run(board(a, [va + ",snapshot"], "console=ttyS0 quiet karu64.disktest=snap"), BOOT_TIMEOUT)
     lines = [l.rstrip("\r") for l in p.stdout.splitlines()]
-    check(p.returncode == 0 and "KARU64-DISK-END" in lines, "the snapshot boot ran and powered off (exit %d)" % p.returncode)
+    check(p.returncode == 0 and "KARU64-DISK-END" in lines, "the snapshot boot ran and powered off (exit %s)" % p.returncode)
     check("write pattern rc=0" in lines and "discard rc=0" in lines, "snapshot: the guest's write and discard succeed")
     check("readback pattern " + sha(PATTERN) in lines, "snapshot: the guest reads back what it wrote (page cache dropped)")
     check("readback discard " + sha(bytes(65536)) in lines, "snapshot: the discarded range reads as zeros in the guest")
@@ -150,8 +163,7 @@ def linux_root(a, tmp):
     os.chmod(os.path.join(root, "bin", "busybox"), 0o755)
     img = os.path.join(tmp, "ext4.img")
     subprocess.run(["mke2fs", "-q", "-F", "-t", "ext4", "-d", root, img, "16M"], check=True, capture_output=True)
-    p = subprocess.run(board(a, [img + ",snapshot"], "console=ttyS0 quiet root=/dev/vda rw"),
-                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
+    p = run(board(a, [img + ",snapshot"], "console=ttyS0 quiet root=/dev/vda rw"), BOOT_TIMEOUT)
     lines = [l.rstrip("\r") for l in p.stdout.splitlines()]
     check(p.returncode == 0 and "KARU64-ROOT-OK" in lines and "pid=1 root=/dev/vda ext4" in lines,
           "root=/dev/vda: the initramfs mounts the ext4 disk and switch_roots to its init as PID 1 (%s)"
@@ -161,15 +173,14 @@ def linux_root(a, tmp):
 def bare(a, tmp, model):
     va, vb = os.path.join(tmp, "b%s-rw.img" % model), os.path.join(tmp, "b%s-ro.img" % model)
     da, db = image(va, 4), image(vb, 5)
-    p = subprocess.run(board(a, [va, vb + ",readonly"], model=model, bios=a.elf) + ["--max-insns=200000000"],
-                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    p = run(board(a, [va, vb + ",readonly"], model=model, bios=a.elf) + ["--max-insns=200000000"], 600)
     out = {}
     for line in p.stdout.splitlines():
         w = line.split()
         if w:
             out[w[0] if w[0] != "bad" else "bad " + w[1]] = dict(x.split("=", 1) for x in w[1:] if "=" in x)
     m = "bare metal %s:" % model
-    check(p.returncode == 0 and "wfi" in out, "%s the driver ran to its end (exit %d)" % (m, p.returncode))
+    check(p.returncode == 0 and "wfi" in out, "%s the driver ran to its end (exit %s)" % (m, p.returncode))
     f = out.get("features", {})
     lo = int(f.get("lo", "0"), 16)
     # VIRTIO_BLK_F_SEG_MAX 2, BLK_SIZE 6, FLUSH 9, DISCARD 13, WRITE_ZEROES 14, INDIRECT 28, EVENT_IDX 29
@@ -229,9 +240,9 @@ def bad_input(a, tmp):
         (board(a, [tmp], bios=a.elf), "a directory"),
     ]
     for cmd, what in cases:
-        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
+        p = run(cmd, 60)
         check(p.returncode == 125 and len(p.stderr.strip().splitlines()) == 1 and not p.stdout,
-              "bad input, %s: one line, status 125 (%d: %s)" % (what, p.returncode, p.stderr.strip()))
+              "bad input, %s: one line, status 125 (%s: %s)" % (what, p.returncode, p.stderr.strip()))
     with open(ok, "rb+") as f:   # another writer holds the image
         fcntl.flock(f, fcntl.LOCK_EX)
         p = subprocess.run(board(a, [ok], bios=a.elf), stdin=subprocess.DEVNULL, capture_output=True, text=True)
