@@ -253,6 +253,7 @@ def main():
     ap = argparse.ArgumentParser()
     for o in ("karu64", "bios", "kernel", "initrd", "elf", "busybox", "result"):
         ap.add_argument("--" + o, required=True)
+    ap.add_argument("--skip-root", action="store_true", help="leave out the ext4 root boot (check-asan)")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         bare(a, tmp, None)
@@ -260,7 +261,8 @@ def main():
         bad_input(a, tmp)
         linux_rw(a, tmp)
         linux_snapshot(a, tmp)
-        linux_root(a, tmp)
+        if not a.skip_root:
+            linux_root(a, tmp)
     finish(a.result)
 
 
