@@ -38,12 +38,14 @@ CHECK += check-disk
 #                    shell on the terminal; `poweroff` ends the run with status 0
 #   check-disk-full  (check-full) builds it and boots it: tests/disk/debian.py
 DISK_IMG := build/disk/debian.img
-DISK_OPT := $(foreach v,$(EVAL_BUILDS),$(v)/kbench=$(B)/eval/$(v)/kbench) \
+# eval/rules.mk (read after this file) builds one kbench per guest build, $(SW_VARIANTS)
+DISK_KBENCH := $(foreach v,$(SW_VARIANTS),$(B)/eval/$(v)/kbench)
+DISK_OPT := $(foreach v,$(SW_VARIANTS),$(v)/kbench=$(B)/eval/$(v)/kbench) \
 	$(foreach v,$(BOOT_KPQC),$(v)/kpqc=$(B)/sw/$(v)/kpqc)
 DISK_BOOT_ARGS := --machine=karu64 --bios $(BOOT_FW) --kernel $(BOOT_IMAGE) --initrd $(DISK_GUEST)/initramfs.cpio \
 	--drive=$(DISK_IMG),snapshot
 
-rootfs: $(KARU64) $(DISK_GUEST)/initramfs.cpio $(EVAL_KBENCH) $(BOOT_KPQC:%=$(B)/sw/%/kpqc)
+rootfs: $(KARU64) $(DISK_GUEST)/initramfs.cpio $(DISK_KBENCH) $(BOOT_KPQC:%=$(B)/sw/%/kpqc)
 	nice -n 10 scripts/rootfs base $(KARU64)
 	scripts/rootfs image $(DISK_OPT)
 
