@@ -4,7 +4,8 @@
  * Requests: IN, OUT, FLUSH (fdatasync before the request completes), GET_ID, DISCARD and
  * WRITE_ZEROES (a hole punched in the file, else zeros written). readonly opens the file
  * read-only, offers VIRTIO_BLK_F_RO and fails writes with VIRTIO_BLK_S_IOERR; snapshot keeps
- * every write in a copy-on-write overlay in memory (4 KiB chunks) and never writes the file.
+ * every write in a copy-on-write overlay in memory (4 KiB chunks; a chunk zeroed whole shares
+ * one zero chunk) and never writes the file.
  * A request beyond the disk, or whose data is not whole sectors, completes with IOERR.
  *
  * Time: a request's data moves when the driver notifies; with a cycle model its completion
@@ -104,6 +105,9 @@ static int file_write(struct blk *d, uint64_t off, const uint8_t *p, uint64_t n)
 	return 0;
 }
 
+/* The overlay's chunks that were zeroed whole (a discard of the disk costs no memory). */
+static const uint8_t zero_chunk[CHUNK];
+
 /* Reads or writes (or, with p NULL and write, zeroes) n bytes at off, through the overlay. */
 static int store(struct blk *d, uint64_t off, uint8_t *p, uint64_t n, bool write)
 {
@@ -114,9 +118,8 @@ static int store(struct blk *d, uint64_t off, uint8_t *p, uint64_t n, bool write
 			return file_write(d, off, p, n);
 		if (!fallocate(d->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)n))
 			return 0;
-		static const uint8_t zero[CHUNK];
 		for (uint64_t k = 0; k < n; k += CHUNK)
-			if (file_write(d, off + k, zero, n - k < CHUNK ? n - k : CHUNK))
+			if (file_write(d, off + k, zero_chunk, n - k < CHUNK ? n - k : CHUNK))
 				return -1;
 		return 0;
 	}
@@ -128,13 +131,18 @@ static int store(struct blk *d, uint64_t off, uint8_t *p, uint64_t n, bool write
 				memcpy(p, *s + at, k);
 			else if (file_read(d, off, p, k))
 				return -1;
-		} else {
-			if (!s)
-				return -1;
-			if (!*s && (!(*s = malloc(CHUNK)) || file_read(d, chunk * CHUNK, *s, CHUNK))) {
+		} else if (!s) {
+			return -1;
+		} else if (!p && k == CHUNK) {     /* a whole chunk zeroed: shares the zero chunk */
+			if (*s != zero_chunk)
 				free(*s);
-				*s = NULL;
-				return -1;
+			*s = (uint8_t *)zero_chunk;
+		} else {
+			if (!*s || *s == zero_chunk) {
+				uint8_t *c = malloc(CHUNK);
+				if (!c || (*s ? (memset(c, 0, CHUNK), 0) : file_read(d, chunk * CHUNK, c, CHUNK)))
+					return free(c), -1;
+				*s = c;
 			}
 			if (p)
 				memcpy(*s + at, p, k);
@@ -363,7 +371,8 @@ static void blk_free(void *dev)
 			if (!d->overlay[i])
 				continue;
 			for (unsigned j = 0; j < L2_SIZE; j++)
-				free(d->overlay[i][j]);
+				if (d->overlay[i][j] != zero_chunk)
+					free(d->overlay[i][j]);
 			free(d->overlay[i]);
 		}
 		free(d->overlay);

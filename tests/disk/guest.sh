@@ -27,9 +27,11 @@ case "$1" in
     info vda
     pattern | dd of=/dev/vda bs=4096 seek=64 conv=fsync 2>/dev/null; echo "write pattern rc=$?"
     blkdiscard -o 524288 -l 65536 /dev/vda; echo "discard rc=$?"
+    pattern | head -c 512 | dd of=/dev/vda bs=512 seek=1026 conv=fsync 2>/dev/null   # into the zeroed range
     sync; echo 3 > /proc/sys/vm/drop_caches
+    echo "readback zeroed+written $(dd if=/dev/vda bs=4096 skip=128 count=1 2>/dev/null | h)"
     echo "readback pattern $(dd if=/dev/vda bs=4096 skip=64 count=16 2>/dev/null | h)"
-    echo "readback discard $(dd if=/dev/vda bs=4096 skip=128 count=16 2>/dev/null | h)"
+    echo "readback discard $(dd if=/dev/vda bs=4096 skip=129 count=15 2>/dev/null | h)"
     reads vda
     ;;
 esac
