@@ -27,6 +27,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "boot"))
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 from results import check, finish  # noqa: E402
 
 
