@@ -43,6 +43,7 @@ struct k64_config {
 	const char *machine;
 	const char *bios, *kernel, *initrd, *append;
 	const char *dump_dtb;     /* write the generated device tree here */
+	char **drives;            /* board: virtio block devices "FILE[,format=raw][,readonly][,snapshot]" (NULL-terminated) */
 };
 
 enum k64_status { K64_EXITED, K64_LIMIT, K64_BREAK };

@@ -19,6 +19,7 @@
 #include "core/cache.h"
 #include "core/hart.h"
 #include "dev/bus.h"
+#include "dev/virtio.h"
 #include "mem/elf.h"
 
 #define POLL_INSNS (1ull << 20)         /* console reads at least this often */
@@ -160,8 +161,7 @@ static bool console_poll(struct k64_board *b, int timeout_ms)
 		}
 		k64_uart_receive(b, c);
 	}
-	k64_plic_set(b, K64_BOARD_UART_IRQ, k64_uart_irq(&b->uart));
-	return true;
+	return true;   /* every caller brings the interrupt lines up to date next */
 }
 
 void k64_board_console_refill(struct k64_board *b)
@@ -201,6 +201,20 @@ static void board_wfi(void *ctx, struct k64_hart *h, uint64_t now)
 	struct k64_board *b = ctx;
 	uint64_t t = k64_time_ticks(h, now), d = deadline(b);
 	bool input = console_poll(b, 0);
+	/* a device operation that ends before the next comparator (a disk request): its time
+	 * passes while the hart waits (dev/bus.h idle_cycles) */
+	uint64_t dev_next;
+	k64_bus_irqs(b->bus, now, &dev_next);
+	if (!input && dev_next != ~0ull && h->ts) {
+		uint64_t cyc = dev_next > now ? dev_next - now : 0;
+		uint64_t ticks = (uint64_t)(((unsigned __int128)cyc * K64_BOARD_TIMEBASE + h->ts->hz - 1) / h->ts->hz);
+		if (d == ~0ull || d <= t || ticks < d - t) {
+			b->bus->idle_cycles += cyc;
+			h->time_skip += ticks;
+			k64_board_update_irqs(b, now);
+			return;
+		}
+	}
 	if (!input && b->in_tty && !b->in_eof) {
 		int ms = d == ~0ull ? -1 : d > t ? (int)((d - t) / (K64_BOARD_TIMEBASE / 1000) > 1000000 ? 1000000
 											    : (d - t) / (K64_BOARD_TIMEBASE / 1000))
@@ -422,13 +436,31 @@ static void device_irq_changed(void *ctx, uint64_t now)
 	k64_board_update_irqs(ctx, now);
 }
 
+/* The virtio block devices of --drive, in slots 0.. (vda, vdb, ...) at QEMU virt's addresses. */
+static int drives_attach(struct k64_board *b, char *err, size_t errlen)
+{
+	unsigned n = 0;
+	for (char **d = b->cfg->drives; d && *d; d++, n++)
+		if (k64_virtio_blk_new(b->bus, K64_VIRTIO_BASE + n * K64_VIRTIO_STRIDE, K64_VIRTIO_IRQ0 + n, *d, n, err,
+				       errlen))
+			return -1;
+	return 0;
+}
+
+/* The board's devices: each registers its region on the bus with its interrupt line, reset and
+ * device-tree node (dev/bus.h ops.irq, ops.reset, ops.fdt). */
+static int (*const board_devices[])(struct k64_board *, char *, size_t) = {
+	k64_clint_attach, k64_plic_attach, k64_uart_attach, k64_syscon_attach, drives_attach,
+};
+
 int k64_board_boot(struct k64_board *b, char *err, size_t errlen)
 {
 	struct k64_hart *h = b->h;
-	/* the --device regions, registered before the board's own: PLIC sources 11, 12, ... */
+	/* the --device regions, registered before the board's own: PLIC sources 11, 12, ...;
+	 * the board's devices (the table) come with their own */
 	unsigned nirq = K64_BOARD_UART_IRQ + 1;
 	for (unsigned i = 0; i < b->bus->n; i++)
-		if (b->bus->r[i].ops->irq && nirq <= K64_PLIC_NDEV)
+		if (b->bus->r[i].ops->irq && !b->bus->r[i].irq && nirq <= K64_PLIC_NDEV)
 			b->bus->r[i].irq = nirq++;
 	b->bus->irq_changed = device_irq_changed;
 	b->bus->irq_ctx = b;
@@ -436,9 +468,9 @@ int k64_board_boot(struct k64_board *b, char *err, size_t errlen)
 		return ERR("--machine=karu64 needs --bios FIRMWARE (e.g. OpenSBI's fw_dynamic.bin)");
 	if (k64_mem_set_perm(b->mem, K64_BOARD_RAM, b->ram_size, K64_PERM_RWX))
 		return ERR("cannot map %llu bytes of RAM", (unsigned long long)b->ram_size);
-	if (k64_clint_attach(b, err, errlen) || k64_plic_attach(b, err, errlen) || k64_uart_attach(b, err, errlen) ||
-	    k64_syscon_attach(b, err, errlen))
-		return -1;
+	for (size_t i = 0; i < sizeof board_devices / sizeof board_devices[0]; i++)
+		if (board_devices[i](b, err, errlen))
+			return -1;
 	h->stimecmp = ~0ull;
 	if (board_load(b, err, errlen))
 		return -1;
@@ -468,10 +500,10 @@ int k64_board_reboot(struct k64_board *b, char *err, size_t errlen)
 	h->stimecmp = ~0ull;
 	h->irq_lines = 0;
 	h->resv_valid = false;
-	b->msip = 0;
-	b->mtimecmp = ~0ull;
-	memset(&b->plic, 0, sizeof b->plic);
-	k64_uart_reset(&b->uart);
+	b->bus->idle_cycles = 0;
+	for (unsigned i = 0; i < b->bus->n; i++)
+		if (b->bus->r[i].ops->reset)
+			b->bus->r[i].ops->reset(b->bus->r[i].dev);
 	if (board_load(b, err, errlen))
 		return -1;
 	k64_cache_flush(h);

@@ -26,6 +26,10 @@ struct k64_bus;
 #define K64_BOARD_RAM      0x80000000ull
 #define K64_BOARD_TIMEBASE 10000000u  /* mtime ticks per second */
 #define K64_PLIC_NDEV      31          /* sources 1..31 */
+/* Device-tree phandles of the board's nodes (board/fdt.c and the devices' node functions). */
+#define K64_PH_INTC 1                  /* hart 0's interrupt controller */
+#define K64_PH_PLIC 2
+#define K64_PH_TEST 3                  /* the syscon */
 
 /* The PLIC's state (board/plic.c): two contexts, hart 0 M-mode (0) and S-mode (1). */
 struct k64_plic {
@@ -65,12 +69,14 @@ struct k64_board {
 	uint64_t reboots;
 };
 
-/* Device constructors: each registers its region on b->bus. 0, or -1 with a message. */
+/* Device constructors: each registers its region on b->bus, with its interrupt line (ops.irq and
+ * the region's PLIC source), its reset and its device-tree node (ops.reset, ops.fdt); the
+ * CLINT and the PLIC drive the hart's lines through k64_board_update_irqs. 0, or -1 with a
+ * message. */
 int k64_clint_attach(struct k64_board *b, char *err, size_t errlen);
 int k64_plic_attach(struct k64_board *b, char *err, size_t errlen);
 int k64_uart_attach(struct k64_board *b, char *err, size_t errlen);
 int k64_syscon_attach(struct k64_board *b, char *err, size_t errlen);
-void k64_uart_reset(struct k64_uart *u);
 
 /* The interrupt lines into the hart from the CLINT and the PLIC at cycle/instret `now`. */
 void k64_board_update_irqs(struct k64_board *b, uint64_t now);
@@ -87,6 +93,10 @@ void k64_board_console_refill(struct k64_board *b);
 /* The syscon stopped the machine: exit code, or a reboot. */
 void k64_board_stop(struct k64_board *b, int code, bool reboot);
 
+/* Properties for the devices' node functions (board/fdt.c): reg = <base size> with two cells
+ * each, and a property of n 32-bit cells; 0 or a negative libfdt error. */
+int k64_fdt_reg(void *fdt, uint64_t base, uint64_t size);
+int k64_fdt_cells(void *fdt, const char *name, const uint32_t *v, size_t n);
 /* The flattened device tree of the board (board/fdt.c, libfdt): into buf (size cap). */
 int k64_board_fdt(struct k64_board *b, void *buf, size_t cap, char *err, size_t errlen);
 

@@ -1,6 +1,8 @@
 /* The ACLINT/CLINT at 0x2000000 (SiFive CLINT layout, as QEMU virt): MSWI msip at 0x0000,
  * MTIMER mtimecmp at 0x4000 and mtime at 0xbff8, for hart 0. mtime is the hart's time CSR
  * (core/csr.c, k64_time_ticks: 10 MHz); writes to mtime are ignored (doc/board.md). */
+#include <libfdt.h>
+#include <stdio.h>
 #include "board/board.h"
 #include "core/hart.h"
 #include "dev/bus.h"
@@ -56,11 +58,34 @@ static bool clint_write(void *dev, uint64_t off, unsigned size, uint64_t val, ui
 	return true;
 }
 
-static const struct k64_bus_ops clint_ops = { clint_read, clint_write, NULL, NULL };
+static void clint_reset(void *dev)
+{
+	struct k64_board *b = dev;
+	b->msip = 0;
+	b->mtimecmp = ~0ull;
+}
+
+/* interrupts-extended: hart 0's MSIP (3) and MTIP (7) */
+static int clint_fdt(void *dev, void *fdt, const struct k64_bus_region *r, uint32_t plic)
+{
+	char name[32];
+	int e;
+	(void)dev, (void)plic;
+	snprintf(name, sizeof name, "clint@%llx", (unsigned long long)r->base);
+	if ((e = fdt_begin_node(fdt, name)) < 0 ||
+	    (e = fdt_property(fdt, "compatible", "sifive,clint0\0riscv,clint0", sizeof "sifive,clint0\0riscv,clint0")) < 0 ||
+	    (e = k64_fdt_reg(fdt, r->base, r->size)) < 0 ||
+	    (e = k64_fdt_cells(fdt, "interrupts-extended", (const uint32_t[]){ K64_PH_INTC, 3, K64_PH_INTC, 7 }, 4)) < 0)
+		return e;
+	return fdt_end_node(fdt);
+}
+
+static const struct k64_bus_ops clint_ops = {
+	.read = clint_read, .write = clint_write, .reset = clint_reset, .fdt = clint_fdt,
+};
 
 int k64_clint_attach(struct k64_board *b, char *err, size_t errlen)
 {
-	b->msip = 0;
-	b->mtimecmp = ~0ull;
+	clint_reset(b);
 	return k64_bus_add(b->bus, K64_BOARD_CLINT, K64_BOARD_CLINT_SZ, &clint_ops, b, "clint", err, errlen);
 }

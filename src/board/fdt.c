@@ -1,8 +1,9 @@
 /* The board's device tree, generated at start-up with libfdt's sequential-write API (Debian's
  * libfdt-dev): cpus (riscv,isa, riscv,isa-base and riscv,isa-extensions listing exactly the
  * enabled extensions, mmu-type, the cache-block sizes, timebase-frequency), memory, chosen
- * (bootargs, initrd, stdout-path) and the devices of board/board.h, with the node names and
- * compatible strings of QEMU's virt machine, so that stock OpenSBI and Linux find them. */
+ * (bootargs, initrd, stdout-path), the poweroff and reboot nodes, and under /soc each device's
+ * own node (ops.fdt: board/clint.c, plic.c, uart.c, syscon.c, dev/virtio.c), with the node
+ * names and compatible strings of QEMU's virt machine, so that stock OpenSBI and Linux find them. */
 #include <libfdt.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,9 +11,9 @@
 #include "core/hart.h"
 #include "dev/bus.h"
 
-#define PH_INTC 1
-#define PH_PLIC 2
-#define PH_TEST 3
+#define PH_INTC K64_PH_INTC
+#define PH_PLIC K64_PH_PLIC
+#define PH_TEST K64_PH_TEST
 
 /* Privileged-architecture extensions the hart implements (doc/board.md). */
 static const char *const priv_exts[] = { "smcntrpmf", "smstateen", "sscofpmf", "sstc", "svade", "svinval",
@@ -59,13 +60,13 @@ static int ext_list(const struct k64_hart *h, char *list, size_t cap)
 	return (int)o;
 }
 
-static int reg(void *fdt, uint64_t base, uint64_t size)
+int k64_fdt_reg(void *fdt, uint64_t base, uint64_t size)
 {
 	fdt64_t r[2] = { cpu_to_fdt64(base), cpu_to_fdt64(size) };
 	return fdt_property(fdt, "reg", r, sizeof r);
 }
 
-static int cells(void *fdt, const char *name, const uint32_t *v, size_t n)
+int k64_fdt_cells(void *fdt, const char *name, const uint32_t *v, size_t n)
 {
 	fdt32_t c[8];
 	for (size_t i = 0; i < n; i++)
@@ -111,7 +112,7 @@ static int build(struct k64_board *b, void *fdt, size_t cap)
 	snprintf(name, sizeof name, "memory@%llx", (unsigned long long)K64_BOARD_RAM);
 	T(fdt_begin_node(fdt, name));
 	T(fdt_property_string(fdt, "device_type", "memory"));
-	T(reg(fdt, K64_BOARD_RAM, b->ram_size));
+	T(k64_fdt_reg(fdt, K64_BOARD_RAM, b->ram_size));
 	T(fdt_end_node(fdt));
 
 	T(fdt_begin_node(fdt, "cpus"));
@@ -158,56 +159,26 @@ static int build(struct k64_board *b, void *fdt, size_t cap)
 	T(fdt_property_string(fdt, "compatible", "simple-bus"));
 	T(fdt_property(fdt, "ranges", NULL, 0));
 
-	snprintf(name, sizeof name, "clint@%llx", (unsigned long long)K64_BOARD_CLINT);
-	T(fdt_begin_node(fdt, name));
-	T(fdt_property(fdt, "compatible", "sifive,clint0\0riscv,clint0", sizeof "sifive,clint0\0riscv,clint0"));
-	T(reg(fdt, K64_BOARD_CLINT, K64_BOARD_CLINT_SZ));
-	T(cells(fdt, "interrupts-extended", (const uint32_t[]){ PH_INTC, 3, PH_INTC, 7 }, 4));
-	T(fdt_end_node(fdt));
-
-	snprintf(name, sizeof name, "plic@%llx", (unsigned long long)K64_BOARD_PLIC);
-	T(fdt_begin_node(fdt, name));
-	T(fdt_property(fdt, "compatible", "sifive,plic-1.0.0\0riscv,plic0", sizeof "sifive,plic-1.0.0\0riscv,plic0"));
-	T(reg(fdt, K64_BOARD_PLIC, K64_BOARD_PLIC_SZ));
-	T(fdt_property_u32(fdt, "#address-cells", 0));
-	T(fdt_property_u32(fdt, "#interrupt-cells", 1));
-	T(fdt_property(fdt, "interrupt-controller", NULL, 0));
-	T(fdt_property_u32(fdt, "riscv,ndev", K64_PLIC_NDEV));
-	T(cells(fdt, "interrupts-extended", (const uint32_t[]){ PH_INTC, 11, PH_INTC, 9 }, 4));
-	T(fdt_property_u32(fdt, "phandle", PH_PLIC));
-	T(fdt_end_node(fdt));
-
-	snprintf(name, sizeof name, "serial@%llx", (unsigned long long)K64_BOARD_UART);
-	T(fdt_begin_node(fdt, name));
-	T(fdt_property_string(fdt, "compatible", "ns16550a"));
-	T(reg(fdt, K64_BOARD_UART, 0x100));
-	T(fdt_property_u32(fdt, "clock-frequency", 3686400));
-	T(fdt_property_u32(fdt, "interrupts", K64_BOARD_UART_IRQ));
-	T(fdt_property_u32(fdt, "interrupt-parent", PH_PLIC));
-	T(fdt_end_node(fdt));
-
-	snprintf(name, sizeof name, "test@%llx", (unsigned long long)K64_BOARD_SYSCON);
-	T(fdt_begin_node(fdt, name));
-	T(fdt_property(fdt, "compatible", "sifive,test1\0sifive,test0\0syscon",
-		       sizeof "sifive,test1\0sifive,test0\0syscon"));
-	T(reg(fdt, K64_BOARD_SYSCON, 0x1000));
-	T(fdt_property_u32(fdt, "phandle", PH_TEST));
-	T(fdt_end_node(fdt));
-	/* the optional Keccak devices (doc/keccak-dma.md): our compatible strings, no Linux driver */
-	for (unsigned i = 0; i < b->bus->n; i++) {
-		const struct k64_bus_region *r = &b->bus->r[i];
-		if (!r->irq)
-			continue;
-		char compat[64];
-		snprintf(name, sizeof name, "%s@%llx", r->name, (unsigned long long)r->base);
-		snprintf(compat, sizeof compat, "karu64,%s", r->name);
-		T(fdt_begin_node(fdt, name));
-		T(fdt_property_string(fdt, "compatible", compat));
-		T(reg(fdt, r->base, r->size));
-		T(fdt_property_u32(fdt, "interrupts", r->irq));
-		T(fdt_property_u32(fdt, "interrupt-parent", PH_PLIC));
-		T(fdt_end_node(fdt));
-	}
+	/* every device with a node function (the board's, dev/virtio.c) in the order they were
+	 * registered, then the optional Keccak devices (doc/keccak-dma.md): our compatible
+	 * strings, no Linux driver */
+	for (int own = 1; own >= 0; own--)
+		for (unsigned i = 0; i < b->bus->n; i++) {
+			const struct k64_bus_region *r = &b->bus->r[i];
+			if (own && r->ops->fdt)
+				T(r->ops->fdt(r->dev, fdt, r, PH_PLIC));
+			if (own || r->ops->fdt || !r->irq)
+				continue;
+			char compat[64];
+			snprintf(name, sizeof name, "%s@%llx", r->name, (unsigned long long)r->base);
+			snprintf(compat, sizeof compat, "karu64,%s", r->name);
+			T(fdt_begin_node(fdt, name));
+			T(fdt_property_string(fdt, "compatible", compat));
+			T(k64_fdt_reg(fdt, r->base, r->size));
+			T(fdt_property_u32(fdt, "interrupts", r->irq));
+			T(fdt_property_u32(fdt, "interrupt-parent", PH_PLIC));
+			T(fdt_end_node(fdt));
+		}
 	T(fdt_end_node(fdt));   /* soc */
 
 	T(syscon_node(fdt, "poweroff", "syscon-poweroff", 0x5555));

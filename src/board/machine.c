@@ -50,6 +50,8 @@ int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, c
 		return ERR("--vlen=%u is below the ISA string's zvl%ub", cfg->vlen, isa.zvl);
 	if (cfg->machine && strcmp(cfg->machine, "karu64"))
 		return ERR("unknown machine '%s' (the one board is karu64)", cfg->machine);
+	if (cfg->drives && cfg->drives[0] && !cfg->machine)
+		return ERR("--drive needs --machine=karu64 (a disk of the full-system board)");
 	struct k64_model *model = NULL;
 	if (cfg->model && strcmp(cfg->model, "none")) {
 		if (!(model = k64_model_new(cfg->model, err, errlen)))
@@ -281,6 +283,8 @@ int k64_machine_boot(struct k64_machine *m, char *err, size_t errlen)
 	}
 	m->bus->code_written = devices_wrote_code;
 	m->bus->code_ctx = m->hart;
+	if (m->model)   /* a disk request takes its modelled time (dev/virtio_blk.c) */
+		m->bus->timing.blk_latency = (unsigned)k64_model_param(m->model, K64_P_blk_latency);
 	m->hart->virtual_clock = true;
 	m->hart->vagnostic_ones = m->cfg.vagnostic_ones;
 	m->hart->zvknhk_version = m->cfg.zvknhk && !strcmp(m->cfg.zvknhk, "v0.2") ? 2 : 1;

@@ -3,6 +3,9 @@
  * threshold and claim/complete at 0x200000 + 0x1000 * context. Sources 1..31 are
  * level-triggered; context 0 is hart 0's M-mode (MEIP), context 1 its S-mode (SEIP).
  * Priorities have 3 bits (0 = never interrupts). */
+#include <libfdt.h>
+#include <stdio.h>
+#include <string.h>
 #include "board/board.h"
 #include "core/hart.h"
 #include "dev/bus.h"
@@ -125,10 +128,37 @@ static bool plic_write(void *dev, uint64_t off, unsigned size, uint64_t val, uin
 	return true;
 }
 
-static const struct k64_bus_ops plic_ops = { plic_read, plic_write, NULL, NULL };
+static void plic_reset(void *dev)
+{
+	struct k64_board *b = dev;
+	memset(&b->plic, 0, sizeof b->plic);
+}
+
+/* interrupts-extended: context 0 = hart 0's MEIP (11), context 1 = its SEIP (9) */
+static int plic_fdt(void *dev, void *fdt, const struct k64_bus_region *r, uint32_t plic)
+{
+	char name[32];
+	int e;
+	(void)dev;
+	snprintf(name, sizeof name, "plic@%llx", (unsigned long long)r->base);
+	if ((e = fdt_begin_node(fdt, name)) < 0 ||
+	    (e = fdt_property(fdt, "compatible", "sifive,plic-1.0.0\0riscv,plic0", sizeof "sifive,plic-1.0.0\0riscv,plic0")) < 0 ||
+	    (e = k64_fdt_reg(fdt, r->base, r->size)) < 0 || (e = fdt_property_u32(fdt, "#address-cells", 0)) < 0 ||
+	    (e = fdt_property_u32(fdt, "#interrupt-cells", 1)) < 0 ||
+	    (e = fdt_property(fdt, "interrupt-controller", NULL, 0)) < 0 ||
+	    (e = fdt_property_u32(fdt, "riscv,ndev", K64_PLIC_NDEV)) < 0 ||
+	    (e = k64_fdt_cells(fdt, "interrupts-extended", (const uint32_t[]){ K64_PH_INTC, 11, K64_PH_INTC, 9 }, 4)) < 0 ||
+	    (e = fdt_property_u32(fdt, "phandle", plic)) < 0)
+		return e;
+	return fdt_end_node(fdt);
+}
+
+static const struct k64_bus_ops plic_ops = {
+	.read = plic_read, .write = plic_write, .reset = plic_reset, .fdt = plic_fdt,
+};
 
 int k64_plic_attach(struct k64_board *b, char *err, size_t errlen)
 {
-	memset(&b->plic, 0, sizeof b->plic);
+	plic_reset(b);
 	return k64_bus_add(b->bus, K64_BOARD_PLIC, K64_BOARD_PLIC_SZ, &plic_ops, b, "plic", err, errlen);
 }

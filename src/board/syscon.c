@@ -1,6 +1,8 @@
 /* The sifive,test0 syscon at 0x100000: a 32-bit write of 0x5555 powers off (exit status 0),
  * 0x3333 | code << 16 fails with that code (1 if 0), 0x7777 reboots the board. Other values
  * are ignored; reads return 0. */
+#include <libfdt.h>
+#include <stdio.h>
 #include "board/board.h"
 #include "dev/bus.h"
 
@@ -35,7 +37,23 @@ static bool syscon_write(void *dev, uint64_t off, unsigned size, uint64_t val, u
 	return true;
 }
 
-static const struct k64_bus_ops syscon_ops = { syscon_read, syscon_write, NULL, NULL };
+/* The register node; the syscon-poweroff and syscon-reboot nodes that point at it are the
+ * board's (board/fdt.c). */
+static int syscon_fdt(void *dev, void *fdt, const struct k64_bus_region *r, uint32_t plic)
+{
+	char name[32];
+	int e;
+	(void)dev, (void)plic;
+	snprintf(name, sizeof name, "test@%llx", (unsigned long long)r->base);
+	if ((e = fdt_begin_node(fdt, name)) < 0 ||
+	    (e = fdt_property(fdt, "compatible", "sifive,test1\0sifive,test0\0syscon",
+			      sizeof "sifive,test1\0sifive,test0\0syscon")) < 0 ||
+	    (e = k64_fdt_reg(fdt, r->base, r->size)) < 0 || (e = fdt_property_u32(fdt, "phandle", K64_PH_TEST)) < 0)
+		return e;
+	return fdt_end_node(fdt);
+}
+
+static const struct k64_bus_ops syscon_ops = { .read = syscon_read, .write = syscon_write, .fdt = syscon_fdt };
 
 int k64_syscon_attach(struct k64_board *b, char *err, size_t errlen)
 {

@@ -4,6 +4,9 @@
  * is pending again after every write, as QEMU's model without a baud-rate timer); received
  * bytes come from the console (board/board.c) into a 256-byte buffer. */
 #include <errno.h>
+#include <libfdt.h>
+#include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 #include "board/board.h"
 #include "core/hart.h"
@@ -21,9 +24,10 @@ enum { RBR = 0, IER = 1, IIR = 2, LCR = 3, MCR = 4, LSR = 5, MSR = 6, SCR = 7 };
 #define IIR_RDI  0x04
 #define MCR_LOOP 0x10
 
-void k64_uart_reset(struct k64_uart *u)
+static void uart_reset(void *dev)
 {
-	memset(u, 0, sizeof *u);
+	struct k64_board *b = dev;
+	memset(&b->uart, 0, sizeof b->uart);
 }
 
 /* The interrupt identification: received data before THR empty (16550 priorities). */
@@ -44,12 +48,6 @@ void k64_uart_receive(struct k64_board *b, uint8_t c)
 	struct k64_uart *u = &b->uart;
 	if (u->rx_n < K64_UART_RXBUF)
 		u->rx[(u->rx_head + u->rx_n++) % K64_UART_RXBUF] = c;
-}
-
-static void update(struct k64_board *b, uint64_t now)
-{
-	k64_plic_set(b, K64_BOARD_UART_IRQ, k64_uart_irq(&b->uart));
-	k64_board_update_irqs(b, now);
 }
 
 static void transmit(struct k64_board *b, uint8_t c)
@@ -97,7 +95,7 @@ static bool uart_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uin
 	case SCR: v = u->scr; break;
 	}
 	*val = v;
-	update(b, now);
+	(void)now;
 	return true;
 }
 
@@ -139,14 +137,43 @@ static bool uart_write(void *dev, uint64_t off, unsigned size, uint64_t val, uin
 	case SCR: u->scr = v; break;
 	default: break;                            /* LSR, MSR: read-only */
 	}
-	update(b, now);
+	(void)now;
 	return true;
 }
 
-static const struct k64_bus_ops uart_ops = { uart_read, uart_write, NULL, NULL };
+/* The line, level-triggered; the bus brings the PLIC up to date after every register access
+ * (and the board after console input). */
+static bool uart_irq(void *dev, uint64_t now, uint64_t *next)
+{
+	struct k64_board *b = dev;
+	(void)now;
+	*next = ~0ull;
+	return k64_uart_irq(&b->uart);
+}
+
+static int uart_fdt(void *dev, void *fdt, const struct k64_bus_region *r, uint32_t plic)
+{
+	char name[32];
+	int e;
+	(void)dev;
+	snprintf(name, sizeof name, "serial@%llx", (unsigned long long)r->base);
+	if ((e = fdt_begin_node(fdt, name)) < 0 || (e = fdt_property_string(fdt, "compatible", "ns16550a")) < 0 ||
+	    (e = k64_fdt_reg(fdt, r->base, 0x100)) < 0 || (e = fdt_property_u32(fdt, "clock-frequency", 3686400)) < 0 ||
+	    (e = fdt_property_u32(fdt, "interrupts", r->irq)) < 0 ||
+	    (e = fdt_property_u32(fdt, "interrupt-parent", plic)) < 0)
+		return e;
+	return fdt_end_node(fdt);
+}
+
+static const struct k64_bus_ops uart_ops = {
+	.read = uart_read, .write = uart_write, .irq = uart_irq, .reset = uart_reset, .fdt = uart_fdt,
+};
 
 int k64_uart_attach(struct k64_board *b, char *err, size_t errlen)
 {
-	k64_uart_reset(&b->uart);
-	return k64_bus_add(b->bus, K64_BOARD_UART, 0x1000, &uart_ops, b, "uart", err, errlen);
+	uart_reset(b);
+	if (k64_bus_add(b->bus, K64_BOARD_UART, 0x1000, &uart_ops, b, "uart", err, errlen))
+		return -1;
+	b->bus->r[b->bus->n - 1].irq = K64_BOARD_UART_IRQ;
+	return 0;
 }

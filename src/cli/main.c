@@ -62,6 +62,8 @@ static const char usage[] =
 "  --initrd=FILE       board initial RAM disk (placed below the device tree at the top of RAM)\n"
 "  --append=ARGS       board kernel command line (default \"console=ttyS0 earlycon=sbi\")\n"
 "  --dump-dtb=FILE     board: write the generated device tree blob to FILE\n"
+"  --drive=FILE[,format=raw][,readonly][,snapshot]  board: a virtio block disk on a raw image\n"
+"                      (repeatable: vda, vdb, ...); snapshot keeps writes in memory\n"
 "  --signature=FILE    bare metal: write begin_signature..end_signature at exit\n"
 "  --device=NAME[,base=ADDR]  add a memory-mapped device (repeatable): keccak-dma\n"
 "                      (default base 0x40000000), keccak-sponge-dma (0x40001000)\n"
@@ -144,8 +146,8 @@ int main(int argc, char **argv)
 	bool stats = false, disasm = false, list_params = false;
 	const char *trace = NULL, *stats_json = NULL, *prof = NULL, *prof_folded = NULL;
 	int gdb_port = -1;
-	char **params = NULL, **devices = NULL;
-	size_t nparams = 0, ndevices = 0;
+	char **params = NULL, **devices = NULL, **drives = NULL;
+	size_t nparams = 0, ndevices = 0, ndrives = 0;
 	for (char **e = environ; e && *e; e++) {
 		env.v = realloc(env.v, (env.n + 2) * sizeof *env.v);
 		if (!env.v)
@@ -303,6 +305,13 @@ int main(int argc, char **argv)
 				die("out of memory");
 			devices[ndevices++] = val;
 			devices[ndevices] = NULL;
+		} else if (!strcmp(name, "-drive")) {
+			TAKES_VALUE();
+			drives = realloc(drives, (ndrives + 2) * sizeof *drives);
+			if (!drives)
+				die("out of memory");
+			drives[ndrives++] = val;
+			drives[ndrives] = NULL;
 		} else if (!strcmp(name, "-machine")) {
 			TAKES_VALUE();
 			if (strcmp(val, "karu64"))
@@ -338,6 +347,7 @@ int main(int argc, char **argv)
 	}
 	cfg.params = params;
 	cfg.devices = devices;
+	cfg.drives = drives;
 	cfg.profile = prof || prof_folded;
 	bool modelled = cfg.model && strcmp(cfg.model, "none");
 	if ((nparams || cfg.param_file) && !modelled)
@@ -450,6 +460,7 @@ int main(int argc, char **argv)
 	}
 	k64_machine_destroy(m);
 	free(devices);
+	free(drives);
 	free(params);
 	free(env.v);
 	return code;

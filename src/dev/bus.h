@@ -24,6 +24,7 @@
 
 /* A device's callbacks. off is the offset in its region, size 1, 2, 4 or 8; false refuses the
  * access (the hart takes the load/store access fault). */
+struct k64_bus_region;
 struct k64_bus_ops {
 	bool (*read)(void *dev, uint64_t off, unsigned size, uint64_t *val, uint64_t now);
 	bool (*write)(void *dev, uint64_t off, unsigned size, uint64_t val, uint64_t now);
@@ -31,6 +32,11 @@ struct k64_bus_ops {
 	/* Optional: the device's interrupt line at `now` (brought up to date first), and in *next
 	 * the `now` at which it may change by itself (an operation finishing), ~0 if never. */
 	bool (*irq)(void *dev, uint64_t now, uint64_t *next);
+	/* Optional, full system (board/): back to the state at power-on (a syscon reboot), and the
+	 * device's node in the device tree (libfdt's sequential-write API; r->irq is its PLIC
+	 * source, plic_phandle the interrupt parent): 0 or a negative libfdt error. */
+	void (*reset)(void *dev);
+	int (*fdt)(void *dev, void *fdt, const struct k64_bus_region *r, uint32_t plic_phandle);
 };
 
 /* The DMA timing the devices compute their busy time from (doc/keccak-dma.md). */
@@ -43,6 +49,7 @@ struct k64_bus_timing {
 	unsigned setup;           /* START edge to the first request */
 	unsigned rounds_per_cycle;/* Keccak engine rounds per cycle */
 	unsigned done;            /* last acknowledge to DONE in STATUS */
+	unsigned blk_latency;     /* virtio-blk: notify to completion, before the transfer (dev/virtio_blk.c) */
 	/* With a model: the cycles the core's data side has used the memory port so far (the
 	 * model's memory-stall event), for contention; NULL = none. */
 	uint64_t (*mem_cycles)(void *ctx);
@@ -70,6 +77,9 @@ struct k64_bus {
 	/* Full system: called after an access to a region with an interrupt line (board/). */
 	void (*irq_changed)(void *ctx, uint64_t now);
 	void *irq_ctx;
+	/* Full system: cycles the hart has waited in wfi (time passes, cycles do not), so that a
+	 * device whose operation runs while the hart sleeps can finish (dev/virtio_blk.c). */
+	uint64_t idle_cycles;
 };
 
 void k64_bus_init(struct k64_bus *b, struct k64_mem *mem);

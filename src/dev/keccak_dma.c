@@ -95,7 +95,7 @@ static bool irq_line(void *dev, uint64_t now, uint64_t *next)
 	return k64_dma_irq(k->bus, &k->c, now, next);
 }
 
-static const struct k64_bus_ops ops = { reg_read, reg_write, free, irq_line };
+static const struct k64_bus_ops ops = { .read = reg_read, .write = reg_write, .free = free, .irq = irq_line };
 
 int k64_keccak_dma_new(struct k64_bus *b, uint64_t base, char *err, size_t errlen)
 {

@@ -5,7 +5,8 @@ Documentation/driver-api/early-userspace/buffer-format.rst) for the Karu64 board
 usage: mkinitramfs.py OUT INIT BUSYBOX [GUEST_PATH=HOST_FILE ...]
 
 It holds /init, /bin/busybox, the directories init mounts on, a /dev/console node (so that
-init has a console before devtmpfs is mounted) and the given files (mode 0755). Written here
+init has a console before devtmpfs is mounted) and the given files (mode 0755) with their
+parent directories. Written here
 rather than with cpio(1) because the archive needs a device node, which cpio can only copy from
 the file system (mknod needs root)."""
 import os
@@ -33,6 +34,14 @@ def main():
     for spec in sys.argv[4:]:
         guest, _, host = spec.partition("=")
         files.append((guest.lstrip("/"), host))
+    dirs = {e[0] for e in entries}
+    for guest, _ in files:
+        parts = guest.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            d = "/".join(parts[:i])
+            if d not in dirs:
+                dirs.add(d)
+                entries.append((d, 0o040755, b"", (0, 0)))
     for guest, host in files:
         with open(host, "rb") as f:
             entries.append((guest, 0o100755, f.read(), (0, 0)))

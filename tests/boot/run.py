@@ -16,12 +16,9 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.normpath(os.path.join(HERE, "..", ".."))
-results = []
-
-
-def check(ok, what):
-    results.append((bool(ok), what))
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
+from results import check, finish  # noqa: E402
 
 
 # Extensions the default profile enables that Linux 6.12 names in /proc/cpuinfo's isa line
@@ -399,13 +396,7 @@ def main():
     gdb_board(a)
     if not a.skip_kat:
         kat_tests(a)
-    p = sum(ok for ok, _ in results)
-    f = len(results) - p
-    with open(a.result, "w") as fh:
-        fh.write("".join(("ok   " if ok else "FAIL ") + w + "\n" for ok, w in results))
-        fh.write("%d passed, %d failed\n" % (p, f))
-    print("%d passed, %d failed" % (p, f))
-    sys.exit(1 if f else 0)
+    finish(a.result)
 
 
 if __name__ == "__main__":
