@@ -14,9 +14,7 @@
  * a megapage, GPA 0x140000000 a gigapage onto 0x80000000, and GPA 2^40 + 0x80000000 (root index
  * 1026: the 11-bit top index of Sv39x4).
  * VS stage (Sv39, vsatp): VA 0x80000000 + 1 GiB identity (U = 0), VA TV + 2 MiB through vl1/vl0. */
-#include <stdint.h>
-
-typedef uint64_t u64;
+#include "../lib/bare_rt.h"
 
 #define PTE_V (1ull << 0)
 #define PTE_R (1ull << 1)
@@ -28,24 +26,16 @@ typedef uint64_t u64;
 #define RWXAD (PTE_V | PTE_R | PTE_W | PTE_X | PTE_A | PTE_D)
 #define URWXAD (RWXAD | PTE_U)
 
-#define PRIV_U 0
-#define PRIV_S 1
 #define PRIV_M 3
-#define NONE 0xffull
 #define T 0x80800000ull              /* physical test pages */
 #define TP(i) (T + 4096ull * (i))
 #define PA_2M 0x80a00000ull          /* 2 MiB aligned */
 #define GW 0x100000000ull            /* G-stage test window (GPA) */
 #define TV 0x40000000ull             /* VS-stage test window (VA) */
 
-#define CSR_READ(name) ({ u64 v_; __asm__ volatile("csrr %0, " #name : "=r"(v_)); v_; })
-#define CSR_WRITE(name, v) __asm__ volatile("csrw " #name ", %0" :: "r"((u64)(v)) : "memory")
-#define CSR_SET(name, v) __asm__ volatile("csrs " #name ", %0" :: "r"((u64)(v)) : "memory")
-#define CSR_CLEAR(name, v) __asm__ volatile("csrc " #name ", %0" :: "r"((u64)(v)) : "memory")
 #define HFENCE() __asm__ volatile(".word 0x62000073\n .word 0x22000073" ::: "memory")  /* hfence.gvma, .vvma */
 
 #define MS_SIE (1ull << 1)
-#define MS_MPP (3ull << 11)
 #define MS_FS (3ull << 13)
 #define MS_MXR (1ull << 19)
 #define MS_SUM (1ull << 18)
@@ -63,9 +53,7 @@ typedef uint64_t u64;
 #define IRQ 0x8000000000000000ull
 
 /* tests/mmu/rt.S */
-u64 enter(u64 pc, u64 a0, u64 a1, u64 a2);
-extern char back[], strap[];
-extern volatile u64 tohost;
+extern char strap[];
 /* tests/hyp/probes.S */
 void h_csrr_hstatus(void), h_csrr_mstatus(void), h_csrr_vsstatus(void), h_csrr_sstatus(void), h_csrr_satp(void);
 void h_csrr_cycle(void), h_csrr_stimecmp(void), h_csrr_senvcfg(void), h_csrr_sscratch(void), h_csrw_sscratch(void);
@@ -74,16 +62,7 @@ void h_hinval_gvma(void), h_wfi(void), h_sret(void), h_sfence(void), h_ld(void),
 void h_ecall(void), h_nop(void), h_csrr_sip(void), h_csrr_time(void);
 extern char hs_trap[], vs_irq[];
 
-/* used by rt.S */
-u64 m_ctx[16];
-u64 frame[32] __attribute__((aligned(16)));
-char m_stack[16384] __attribute__((aligned(16)));
-char lo_stack[8192] __attribute__((aligned(16)));
-__asm__(".global m_stack_top\n .set m_stack_top, m_stack + 16384\n"
-	".global lo_stack_top\n .set lo_stack_top, lo_stack + 8192\n");
-u64 s_rec[4];                        /* rt.S strap (here: VS mode): t1, vscause, vstval, vsepc */
 u64 hs_rec[8];                       /* probes.S hs_trap: t1, scause, stval, sepc, htval, htinst, hstatus, count */
-u64 enter_ra;
 
 static u64 groot[2048] __attribute__((aligned(16384)));   /* Sv39x4 root: 16 KiB */
 static u64 gl1[512] __attribute__((aligned(4096))), gl0[512] __attribute__((aligned(4096)));
@@ -92,54 +71,7 @@ static u64 vl0[512] __attribute__((aligned(4096)));
 
 static volatile u64 t_cause, t_tval, t_tval2, t_tinst, t_status, back_cause, back_status;
 
-void *memset(void *d, int c, unsigned long n)
-{
-	volatile uint8_t *p = d;
-	while (n--)
-		*p++ = (uint8_t)c;
-	return d;
-}
 
-/* ---- output through HTIF ------------------------------------------------------------------ */
-static void putch(char c)
-{
-	tohost = (1ull << 56) | (1ull << 48) | (uint8_t)c;
-	while (tohost)
-		;
-}
-static void puts_(const char *s) { while (*s) putch(*s++); }
-static void puthex(u64 v)
-{
-	puts_("0x");
-	for (int i = 60; i >= 0; i -= 4)
-		if ((v >> i) || i == 0)
-			putch("0123456789abcdef"[(v >> i) & 15]);
-}
-static void putdec(u64 v)
-{
-	char b[24];
-	int n = 0;
-	do b[n++] = (char)('0' + v % 10); while (v /= 10);
-	while (n)
-		putch(b[--n]);
-}
-static unsigned passed, failed;
-static void check(const char *what, u64 got, u64 want)
-{
-	if (got == want)
-		passed++;
-	else
-		failed++;
-	puts_(got == want ? "PASS " : "FAIL ");
-	puts_(what);
-	puts_(got == want ? ": " : ": got ");
-	puthex(got);
-	if (got != want) {
-		puts_(", expected ");
-		puthex(want);
-	}
-	putch('\n');
-}
 
 /* ---- M-mode trap handler (rt.S mtrap) ------------------------------------------------------ */
 u64 mtrap_c(u64 *f)
