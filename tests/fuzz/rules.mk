@@ -36,6 +36,9 @@ $(FUZZ_DIR)/bin/%: tests/fuzz/%.c tests/lib/fuzz_jail.c tests/lib/fuzz.h $(FUZZ_
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< tests/lib/fuzz_jail.c $(FUZZ_DIR)/libkaru64.a $(LDLIBS) -lpthread
 
+# The cli target compiles src/cli/main.c into itself, which includes the generated version.h.
+$(FUZZ_DIR)/bin/cli: $(B)/gen/version.h
+$(FUZZ_DIR)/bin/cli: FUZZ_CFLAGS += -I$(B)/gen
 $(FUZZ_DIR)/guest/insn_stub.elf: tests/fuzz/guest/insn_stub.S tests/fuzz/guest/insn.ld
 	@mkdir -p $(dir $@)
 	$(RV_BARE_CC) -mcmodel=medany -march=rv64gcv -T tests/fuzz/guest/insn.ld $< -o $@
