@@ -23,7 +23,8 @@
 #define CHUNKS 2
 
 static uint8_t buf[BUF];
-static unsigned long *seq;   /* shared by both children: a global order of chunk starts and ends */
+static unsigned long *seq;   /* shared by both children: [0] a global order of chunk starts and
+                              * ends, [1] the children that have arrived */
 
 /* The sum of the buffer's little-endian 32-bit words, mod 2^64 (vwredsumu). */
 static uint64_t vsum(const uint32_t *p, size_t n)
@@ -64,6 +65,12 @@ static void child(int k)
 	for (size_t i = 0; i < BUF; i++)
 		buf[i] = (uint8_t)(13 * k * i + 7 * k + i / 256);
 	uint64_t s[25] = { 0 }, sum = 0;
+	/* Both children exist before either starts its chunks (seq[1] counts the arrivals), so
+	 * that the first sched_yield or timer preemption has the other child to switch to, whatever
+	 * order the kernel ran the parent and its first child in. */
+	__atomic_fetch_add(&seq[1], 1, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&seq[1], __ATOMIC_SEQ_CST) < 2)
+		sched_yield();
 	for (int c = 0; c < CHUNKS; c++) {
 		unsigned long a = __atomic_fetch_add(seq, 1, __ATOMIC_SEQ_CST);
 		sum += vsum((const uint32_t *)buf, BUF / 4);
