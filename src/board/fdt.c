@@ -74,6 +74,46 @@ int k64_fdt_cells(void *fdt, const char *name, const uint32_t *v, size_t n)
 	return fdt_property(fdt, name, c, (int)(n * sizeof c[0]));
 }
 
+/* The PMU node OpenSBI reads (docs/pmu_support.md of OpenSBI; the SBI PMU event numbers of the
+ * SBI specification, chapter "Performance Monitoring Unit Extension": type << 16 | code, cache
+ * events code = cache << 3 | op << 1 | result). Each perf event that the cycle model counts is
+ * given the mhpmevent value of its karu64 event (src/core/pmu.c, doc/cycle-model.md); every event
+ * may count on any programmable counter 3..31, so that perf can sample cycles and instructions
+ * too (mcycle and minstret have no overflow bit). Every karu64 event number is also a raw event. */
+static const uint32_t pmu_events[][2] = {
+	{ 0x00001, 1 },         /* cycles */
+	{ 0x00002, 2 },         /* instructions */
+	{ 0x00008, 6 },         /* stalled cycles, front end: waits for fetch words */
+	{ 0x10001, 4 },         /* L1D read miss (no write-allocate: every D-cache miss is a read's) */
+	{ 0x10009, 3 },         /* L1I read miss */
+	{ 0x10019, 12 },        /* DTLB read miss: every data-TLB miss, reads and writes */
+	{ 0x10021, 11 },        /* ITLB read miss */
+};
+#define PMU_COUNTERS 0xfffffff8u   /* mhpmcounter3..31 */
+
+static int pmu_node(void *fdt)
+{
+	enum { N = sizeof pmu_events / sizeof pmu_events[0] };
+	fdt32_t map[N * 3], ctr[N * 3];
+	for (unsigned i = 0; i < N; i++) {
+		map[3 * i] = cpu_to_fdt32(pmu_events[i][0]);
+		map[3 * i + 1] = cpu_to_fdt32(0);
+		map[3 * i + 2] = cpu_to_fdt32(pmu_events[i][1]);
+		ctr[3 * i] = ctr[3 * i + 1] = cpu_to_fdt32(pmu_events[i][0]);
+		ctr[3 * i + 2] = cpu_to_fdt32(PMU_COUNTERS);
+	}
+	/* raw events: select values 1..15 (under mask ~0xf; 0 is "no event" and never matches a
+	 * counter that counts) on the programmable counters */
+	const fdt32_t raw[5] = { 0, 0, cpu_to_fdt32(0xffffffffu), cpu_to_fdt32(0xfffffff0u), cpu_to_fdt32(PMU_COUNTERS) };
+	int e;
+	if ((e = fdt_begin_node(fdt, "pmu")) < 0 || (e = fdt_property_string(fdt, "compatible", "riscv,pmu")) < 0 ||
+	    (e = fdt_property(fdt, "riscv,event-to-mhpmevent", map, sizeof map)) < 0 ||
+	    (e = fdt_property(fdt, "riscv,event-to-mhpmcounters", ctr, sizeof ctr)) < 0 ||
+	    (e = fdt_property(fdt, "riscv,raw-event-to-mhpmcounters", raw, sizeof raw)) < 0)
+		return e;
+	return fdt_end_node(fdt);
+}
+
 /* A syscon-poweroff or syscon-reboot node: `value` written to the test device. */
 static int syscon_node(void *fdt, const char *name, const char *compat, uint32_t value)
 {
@@ -183,6 +223,7 @@ static int build(struct k64_board *b, void *fdt, size_t cap)
 
 	T(syscon_node(fdt, "poweroff", "syscon-poweroff", 0x5555));
 	T(syscon_node(fdt, "reboot", "syscon-reboot", 0x7777));
+	T(pmu_node(fdt));
 
 	T(fdt_end_node(fdt));   /* root */
 	T(fdt_finish(fdt));

@@ -12,8 +12,8 @@
  * counter has a filter), so nothing is done per instruction.
  *
  * Event numbers (mhpmevent[55:0], WARL: any other value reads 0, "no event"): 1 cycles,
- * 2 retired instructions, 3..10 the cycle model's events (zero without a model). mhpmevent3..10
- * reset to 3..10, so that hpmcounterN counts model event N as before this file. */
+ * 2 retired instructions, 3..12 the cycle model's events (zero without a model). mhpmevent3..10
+ * reset to 3..10, so that hpmcounterN counts model event N as before this file; the others to 0. */
 #include "core/hart.h"
 
 enum { CSR_MCYCLE = 0xb00, CSR_MINSTRET = 0xb02, CSR_MHPMCOUNTER31 = 0xb1f,
@@ -23,7 +23,8 @@ enum { CSR_MCYCLE = 0xb00, CSR_MINSTRET = 0xb02, CSR_MHPMCOUNTER31 = 0xb1f,
 
 #define EV_CYCLES 1
 #define EV_INSTRET 2
-#define EV_MODEL_LAST 10            /* timing/timing.h K64_EV_COUNT - 1 */
+#define EV_MODEL_LAST 12            /* timing/timing.h K64_EV_COUNT - 1 */
+#define EV_RESET_LAST 10
 #define EV_MASK ((1ull << 56) - 1)
 #define HPM_OF (1ull << 63)
 #define INH_M (1ull << 62)          /* MINH; SINH 61, UINH 60; VSINH 59, VUINH 58 (with H) */
@@ -157,7 +158,7 @@ void k64_pmu_reset(struct k64_hart *h)
 {
 	memset(h->ctr, 0, sizeof h->ctr);
 	for (unsigned i = 0; i < 32; i++)
-		h->mhpmevent[i] = i >= 3 && i <= EV_MODEL_LAST ? i : 0;
+		h->mhpmevent[i] = i >= 3 && i <= EV_RESET_LAST ? i : 0;
 	h->mcountinhibit = h->mcyclecfg = h->minstretcfg = 0;
 	struct now n = now_at(h, NULL, false);
 	update(h, &n);

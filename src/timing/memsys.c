@@ -21,8 +21,9 @@ uint64_t tm_walk(struct k64_model *m, struct k64_cachesim *ptec, uint64_t a)
 __attribute__((noinline)) uint64_t tm_tlb_miss(struct k64_model *m, struct k64_cachesim *t, uint64_t a,
 						   uint64_t hit_cost)
 {
-	m->event[K64_EV_TLB_MISS]++;
 	bool fetch = t == &m->itlb;
+	m->event[K64_EV_TLB_MISS]++;
+	m->event[fetch ? K64_EV_ITLB_MISS : K64_EV_DTLB_MISS]++;
 	uint64_t w = tm_walk(m, fetch ? &m->iptec : &m->dptec, a);
 	if (fetch)
 		m->fetch_walk += w;

@@ -21,6 +21,7 @@ static const struct { const char *name; unsigned ev; } event_list[] = {
 	{ "tlb_misses", K64_EV_TLB_MISS }, { "fetch_stall_cycles", K64_EV_FETCH_STALL },
 	{ "memory_stall_cycles", K64_EV_MEM_STALL }, { "vector_busy_cycles", K64_EV_VECTOR_BUSY },
 	{ "crypto_busy_cycles", K64_EV_CRYPTO_BUSY }, { "keccak_busy_cycles", K64_EV_KECCAK_BUSY },
+	{ "itlb_misses", K64_EV_ITLB_MISS }, { "dtlb_misses", K64_EV_DTLB_MISS },
 };
 
 /* Retired instructions of class c (the retire loop counts all but ALU ones). */

@@ -35,7 +35,8 @@ enum k64_cause {
 enum k64_event {
 	K64_EV_ICACHE_MISS = 3, K64_EV_DCACHE_MISS = 4, K64_EV_TLB_MISS = 5, K64_EV_FETCH_STALL = 6,
 	K64_EV_MEM_STALL = 7, K64_EV_VECTOR_BUSY = 8, K64_EV_CRYPTO_BUSY = 9, K64_EV_KECCAK_BUSY = 10,
-	K64_EV_COUNT = 11
+	K64_EV_ITLB_MISS = 11, K64_EV_DTLB_MISS = 12,
+	K64_EV_COUNT = 13
 };
 
 /* Configurations: "karu64-sim", "karu64-fpga". Returns NULL with a message for unknown names. */

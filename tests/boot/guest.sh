@@ -1,9 +1,9 @@
 # /bin/boot-tests on the board (karu64.mode=test): each test prints its lines after a marker
 # that tests/boot/run.py parses; the expectations are the host's (hashlib, the spec). With
-# karu64.only=NAME on the kernel command line only that test runs.
+# karu64.only=NAME[,NAME...] on the kernel command line only those tests run.
 t() {   # NAME COMMAND...
   name=$1; shift
-  [ -z "$only" ] || [ "$only" = "$name" ] || return 0
+  case ",${only:-$name}," in *",$name,"*) ;; *) return 0 ;; esac
   echo "== $name"
   "$@"
 }
@@ -11,6 +11,7 @@ cpuinfo() { grep -m1 '^isa' /proc/cpuinfo; grep -m1 '^mmu' /proc/cpuinfo; }
 # perf_user_access = 2 is Linux's legacy mode: cycle and instret are then fixed counters with
 # no privilege filter (SBI "skip match"); counts with exclude_kernel need the default, 1
 perfcount() { echo 1 > /proc/sys/kernel/perf_user_access; /bin/perfcount; echo 2 > /proc/sys/kernel/perf_user_access; }
+perfsample() { echo 1 > /proc/sys/kernel/perf_user_access; /bin/perfsample $perfperiod; echo 2 > /proc/sys/kernel/perf_user_access; }
 t cpuinfo cpuinfo
 t proc /bin/proc
 t sigill /bin/sigill
@@ -19,4 +20,5 @@ t xproc-vk /bin/xproc-vk
 t xproc-xr /bin/xproc-xr
 t rdcycle /bin/rdcycle
 t perfcount perfcount
+t perfsample perfsample
 echo "== end"

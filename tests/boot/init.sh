@@ -1,7 +1,7 @@
 #!/bin/busybox sh
 # /init of the Karu64 board's initramfs (tests/boot/mkinitramfs.py). The kernel command line
 # chooses what it does:
-#   karu64.mode=test   run /bin/boot-tests (tests/boot/guest.sh; karu64.only=NAME: that test alone),
+#   karu64.mode=test   run /bin/boot-tests (tests/boot/guest.sh; karu64.only=NAME[,NAME...]: those tests alone),
 #                      then power off
 #   karu64.mode=kpqc   karu64.prog=P: run /bin/P --batch on the console (raw, no echo: one
 #                      answer per command, interactively), then power off
@@ -19,7 +19,8 @@ export PATH=/bin:/sbin:/usr/bin:/usr/sbin HOME=/root
 mode=
 for a in $(cat /proc/cmdline); do
   case "$a" in karu64.mode=*) mode=${a#karu64.mode=} ;; karu64.prog=*) prog=${a#karu64.prog=} ;;
-    karu64.only=*) export only=${a#karu64.only=} ;; esac
+    karu64.only=*) export only=${a#karu64.only=} ;;
+    karu64.perfperiod=*) export perfperiod=${a#karu64.perfperiod=} ;; esac
 done
 # Stock Linux blocks user-mode rdcycle unless kernel.perf_user_access allows it (2: direct
 # rdcycle, as the paper's measurements read it).

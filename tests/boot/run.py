@@ -63,13 +63,52 @@ def perf_checks(pc, model):
           "kernel (%d, %d)" % (model, cu, ca))
 
 
+def sample_checks(ps, model):
+    """perf_event_open sampling (tests/boot/perfsample.c): Sscofpmf's overflow interrupt on a
+    programmable counter through the device tree's riscv,pmu node; named cache events and a raw one."""
+    loop = next((int(l.split()[1]) for l in ps if l.startswith("loop ")), 0)
+    for ev in ("cycles", "instructions"):
+        mm = next((re.match(r"sample %s period (\d+) count (\d+) samples (\d+) inloop (\d+) lost (\d+)" % ev, l)
+                   for l in ps if l.startswith("sample %s " % ev)), None)
+        if not mm:
+            check(False, "%s: perfsample sampled %s:u (%s)" % (model, ev, ps))
+            continue
+        period, count, n, inloop, lost = (int(x) for x in mm.groups())
+        check(count >= loop and abs(n - count / period) <= 0.1 * count / period and lost == 0,
+              "%s: perf sampling %s:u every %d: %d samples for a count of %d (within 10 %% of count / period)"
+              % (model, ev, period, n, count))
+        check(n > 0 and inloop >= 0.95 * n, "%s: %s:u samples' IPs are in the sampled loop (%d of %d)"
+              % (model, ev, inloop, n))
+        if ev == "instructions":
+            check(loop <= count <= loop + 2000, "%s: instructions:u of the sampled loop: %d for %d instructions"
+                  % (model, count, loop))
+    mm = next((re.match(r"cache lines (\d+) pages (\d+) l1d-read-miss (-?\d+) dtlb-read-miss (-?\d+) raw4 (-?\d+)", l)
+               for l in ps if l.startswith("cache ")), None)
+    if not mm:
+        check(False, "%s: perfsample counted the cache events (%s)" % (model, ps))
+        return
+    lines, pages, l1d, dtlb, raw4 = (int(x) for x in mm.groups())
+    if model == "functional":
+        check((l1d, dtlb, raw4) == (0, 0, 0), "functional: the cache events open and count zero without a model "
+              "(%d, %d, %d)" % (l1d, dtlb, raw4))
+        return
+    # every first touch of a line (of a page) misses in the D-cache (the TLB); the loop's own
+    # instruction fetches and stack accesses add a few
+    check(lines <= l1d <= lines + 1000, "%s: perf L1-dcache-load-misses:u over %d fresh lines: %d" % (model, lines, l1d))
+    check(pages <= dtlb <= pages + 100, "%s: perf dTLB-load-misses:u over %d fresh pages: %d" % (model, pages, dtlb))
+    check(lines <= raw4 <= lines + 1000, "%s: perf raw event r4 (D-cache read misses) over %d fresh lines: %d"
+          % (model, lines, raw4))
+
+
 def perf_model(a):
-    """The same user-only counts with the cycle model on (karu64-sim)."""
+    """The same user-only counts and the sampling with the cycle model on (karu64-sim)."""
     cmd = [a.karu64, "--machine=karu64", "--model=karu64-sim", "--bios", a.bios, "--kernel", a.kernel, "--initrd",
-           a.initrd, "--append", "console=ttyS0 quiet karu64.mode=test karu64.only=perfcount"]
+           a.initrd, "--append", "console=ttyS0 quiet karu64.mode=test karu64.only=perfcount,perfsample"]
     p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace", timeout=900)
     check(p.returncode == 0, "karu64-sim boot for perfcount powered off (exit %d)" % p.returncode)
-    perf_checks(sections(p.stdout).get("perfcount", []), "karu64-sim")
+    sec = sections(p.stdout)
+    perf_checks(sec.get("perfcount", []), "karu64-sim")
+    sample_checks(sec.get("perfsample", []), "karu64-sim")
 
 
 def model_blocks(a):
@@ -173,6 +212,7 @@ def guest_tests(a):
     check("main " + predicted in xr and predicted != right,
           "xkround: the preempted process's hash is corrupted as predicted (its private state is not switched)")
     perf_checks(sec.get("perfcount", []), "functional")
+    sample_checks(sec.get("perfsample", []), "functional")
     rc = sec.get("rdcycle", [""])
     mm = re.match(r"rdcycle (\d+) rdinstret (\d+) rdtime (\d+)", rc[0] if rc else "")
     check(mm and 200001 <= int(mm.group(2)) <= 200001 + 1000 and int(mm.group(1)) >= int(mm.group(2)) and
