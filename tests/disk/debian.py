@@ -7,7 +7,9 @@ snapshot) on the board and checks, through the console:
 - `apt list --installed` equals the packages debootstrap fetched (names and versions read
   from the .deb files on the host, build/disk/debian.packages);
 - `openssl version` prints OpenSSL 3.5, `ldd /usr/bin/openssl` resolves every library,
-  `perf --version` runs;
+  `perf --version` runs; `perf stat -e instructions:u,cycles:u` of a process of known length
+  counts it within 0.1 %; `perf record -e cycles:u` of a Keccak-heavy run samples within 10 % of
+  cycles / period and `perf report` names the permutation its top symbol;
 - /opt/karu64 holds the guest benchmark builds, byte for byte (sha256 against the host files);
 - a file written in the guest leaves the image untouched (snapshot); `poweroff` ends the run
   with status 0.
@@ -75,6 +77,44 @@ class Console:
         return None if out is None else out.decode(errors="replace").replace("\r", "")
 
 
+PERFLOOP_INSNS = 2 + 2 * 5000000 + 2   # tests/disk/perfloop.S, by construction
+PERIOD = 20000
+
+
+def perf_stat(c, events, cmd):
+    """`perf stat -x,` of cmd in the guest: {event: count} (None where not counted)."""
+    out = c.run("perf stat -x, -e %s %s 2>&1 >/dev/null" % (events, cmd)) or ""
+    res = {}
+    for l in out.splitlines():
+        f = l.split(",")
+        if len(f) >= 3 and f[2] in events.split(","):
+            res[f[2]] = int(f[0]) if f[0].isdigit() else None
+    return res, out
+
+
+def perf_checks(c):
+    """Debian's perf through the SBI PMU (doc/board.md, "Device tree" and "perf")."""
+    st, out = perf_stat(c, "instructions:u,cycles:u", "/opt/karu64/perfloop")
+    ins, cyc = st.get("instructions:u"), st.get("cycles:u")
+    check(ins is not None and abs(ins - PERFLOOP_INSNS) <= PERFLOOP_INSNS // 1000,
+          "perf stat -e instructions:u of a %d-instruction process: %s (within 0.1 %%)" % (PERFLOOP_INSNS, ins))
+    check(cyc is not None and ins is not None and cyc >= ins, "perf stat -e cycles:u: %s, at least the instructions"
+          % cyc)
+    st, out = perf_stat(c, "cycles:u", "/opt/karu64/rv64gc/kbench shake")
+    cyc = st.get("cycles:u")
+    out = c.run("perf record -q -e cycles:u -c %d -o /tmp/perf.data /opt/karu64/rv64gc/kbench shake >/dev/null 2>&1;"
+                " perf script -i /tmp/perf.data -F ip 2>/dev/null | wc -l;"
+                " perf report -i /tmp/perf.data --stdio -q --sort symbol 2>/dev/null | head -3" % PERIOD) or ""
+    lines = [l for l in out.splitlines() if l.strip()]
+    n = int(lines[0]) if lines and lines[0].strip().isdigit() else 0
+    check(cyc and abs(n - cyc / PERIOD) <= 0.1 * cyc / PERIOD,
+          "perf record -e cycles:u -c %d of kbench shake: %d samples for %s cycles (within 10 %% of cycles / period)"
+          % (PERIOD, n, cyc))
+    top = lines[1] if len(lines) > 1 else ""
+    check("keccak_p1600_permute" in top, "perf report: the top symbol of kbench shake (scalar Keccak) is the "
+          "permutation (%s)" % top.strip())
+
+
 def main():
     ap = argparse.ArgumentParser()
     for o in ("karu64", "args", "packages", "opt", "result"):
@@ -119,6 +159,7 @@ def main():
           "ldd /usr/bin/openssl resolves every library (%d lines)" % len(libs))
     out = c.run("perf --version") or ""
     check(out.startswith("perf version 6.12"), "perf --version: %s" % out.strip())
+    perf_checks(c)
     specs = [s.split("=", 1) for s in a.opt.split()]
     out = c.run("cd /opt/karu64 && sha256sum " + " ".join(g for g, _ in specs)) or ""
     got = dict(reversed(l.split()) for l in out.splitlines() if len(l.split()) == 2)
