@@ -18,6 +18,9 @@
  *                                about 10^10 instructions)
  *   kbench one ALG OP [--skip]   the setup of repetition 0 and OP once (or not, with --skip),
  *                                printing nothing: two runs' --stats-json differ by one operation
+ *   kbench repeat ALG OP N [--skip]  the setup of repetitions 0..N-1, then OP on each (or not,
+ *                                with --skip), printing nothing: whole-process counts (perf stat
+ *                                under Linux, eval/linux.py) of the two runs differ by N operations
  * Output lines: "KEY value..." (see each command). Exit 1 if a result is wrong (decapsulated key
  * differs, signature rejected), 2 on bad usage, with one error line. */
 #include <stdint.h>
@@ -423,6 +426,27 @@ static int cmd_one(const char *alg, const char *opname, int skip)
     return 0;
 }
 
+static int cmd_repeat(const char *alg, const char *opname, unsigned n, int skip)
+{
+    const struct family *f = family_of(alg);
+    int op = -1;
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(opname, f->ops[i]))
+            op = i;
+    if (op < 0)
+        die(2, "unknown operation", opname);
+    void *ctx = f->init(alg, n);
+    struct acc a = {0};
+    for (unsigned r = 0; r < n; r++)
+        for (int i = 0; i < op; i++)
+            if (f->run(ctx, i, r, &a, 0))
+                return 1;
+    for (unsigned r = 0; r < n && !skip; r++)
+        if (f->run(ctx, op, r, &a, 0))
+            return 1;
+    return 0;
+}
+
 /* ---- microbenchmarks ----------------------------------------------------------------------- */
 
 #define MICRO_REPS 16
@@ -744,6 +768,12 @@ int main(int argc, char **argv)
     }
     if ((argc == 4 || (argc == 5 && !strcmp(argv[4], "--skip"))) && !strcmp(argv[1], "one"))
         return cmd_one(argv[2], argv[3], argc == 5);
-    die(2, "usage: kbench micro | shake | oneshot | pqc ALG N | one ALG OP [--skip]", NULL);
+    if ((argc == 5 || (argc == 6 && !strcmp(argv[5], "--skip"))) && !strcmp(argv[1], "repeat")) {
+        long n = strtol(argv[4], NULL, 10);
+        if (n < 1 || n > 1000)
+            die(2, "repetitions must be 1..1000:", argv[4]);
+        return cmd_repeat(argv[2], argv[3], (unsigned)n, argc == 6);
+    }
+    die(2, "usage: kbench micro | shake | oneshot | pqc ALG N | one ALG OP [--skip] | repeat ALG OP N [--skip]", NULL);
     return 2;
 }

@@ -7,6 +7,7 @@
 #                              then eval/headline.py writes build/report/headline.md and
 #                              eval/headline.json (version, commit, figures) and fills the README's
 #                              headline table from it
+#                              LINUX=1: then eval/linux.py, perf stat on the Debian image
 #   headline-readme            only the last step: the README's table from eval/headline.json
 #   check-report-quick (CHECK) the quick report into $(B)/report-quick, then eval/check.py checks
 #                              every CSV's header, rows and values
@@ -33,9 +34,14 @@ $(B)/eval/flags.txt: sw/sw.mk eval/rules.mk
 	@{ $(foreach v,$(EVAL_BUILDS),echo "$(v) $(SW_FLAGS_$(v))";) } > $@
 
 eval-kbench: $(EVAL_KBENCH) $(B)/eval/flags.txt
-report-run: $(KARU64) eval-kbench | $(OPENSSL_ROOT)/.packages
+# LINUX=1 adds the under-Linux columns (eval/linux.py): it builds the Debian image (make rootfs,
+# long the first time) and measures with perf stat on it; LINUX_MODEL, LINUX_BUILDS select.
+LINUX_MODEL ?= karu64-fpga
+report-run: $(KARU64) eval-kbench $(if $(filter 1,$(LINUX)),rootfs) | $(OPENSSL_ROOT)/.packages
 	python3 eval/report.py $(EVAL_ARGS) --out $(B)/report $(if $(filter-out 0,$(QUICK)),--quick) \
 	  $(if $(SETS),--sets $(SETS))
+	$(if $(filter 1,$(LINUX)),python3 eval/linux.py --karu64 $(KARU64) --args "$(DISK_BOOT_ARGS)" --out $(B)/report \
+	  --model $(LINUX_MODEL) --openssl $(if $(filter-out 0,$(QUICK)),--quick) $(if $(LINUX_BUILDS),--builds $(LINUX_BUILDS)))
 	python3 eval/headline.py make $(B)/report --karu64 $(KARU64) --json eval/headline.json
 	python3 eval/headline.py readme
 

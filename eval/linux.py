@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""The under-Linux measurements of `make report LINUX=1` (doc/usage.md, "Under Linux").
+
+Boots the Debian image of `make rootfs` (build/disk/debian.img, snapshot) on the board with a
+cycle model, and measures the ML-KEM and ML-DSA operations the way the published tables were
+measured: Debian's `perf stat -e cycles:u,instructions:u` around a whole benchmark process,
+divided by the number of operations it ran (ML-KEM 100, ML-DSA 10). Each row is measured twice:
+  whole/N    the process that sets up N repetitions and runs the operation on each, divided by
+             N (the paper's reading: it includes the set-up of the operation's inputs);
+  per op     that count minus the count of the same process with the operation skipped
+             (`kbench repeat ALG OP N` and `... --skip`), divided by N: the operation alone.
+Beside them, in the same boot, `kbench pqc ALG N`'s own rdcycle sums (in-guest, under Linux),
+and the in-guest user-mode figure of the main report (build/report/pqc.csv, no Linux), so that
+the difference is what Linux adds: timer interrupts and page faults whose returns leave the
+caches and TLB disturbed; :u excludes the kernel's own cycles.
+
+Writes OUT/linux.csv and OUT/linux.md, and appends the table to OUT/REPORT.md when it exists.
+With --openssl, also `openssl speed` of the image's stock OpenSSL (OUT/linux-openssl.txt).
+
+usage: linux.py --karu64 K --args "BOARD ARGS" --out DIR [--model M] [--quick] [--builds a,b]"""
+import argparse
+import csv
+import os
+import re
+import shlex
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "tests", "disk"))
+sys.dont_write_bytecode = True
+import experiments as X  # noqa: E402
+from debian import Console  # noqa: E402
+
+
+def fail(msg):
+    print("linux.py: error: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def perf_stat(c, cmd):
+    """(cycles:u, instructions:u) of the process cmd in the guest, or fail."""
+    out = c.run("perf stat -x, -e cycles:u,instructions:u %s 2>&1 >/dev/null; echo rc=$?" % cmd, timeout=7200)
+    if out is None:
+        fail("no answer from the guest for: " + cmd)
+    got = {}
+    for l in out.splitlines():
+        f = l.split(",")
+        if len(f) >= 3 and f[2] in ("cycles:u", "instructions:u") and f[0].isdigit():
+            got[f[2]] = int(f[0])
+    if "rc=0" not in out or len(got) != 2:
+        fail("perf stat of %s: %s" % (cmd, out.strip()[-300:]))
+    return got["cycles:u"], got["instructions:u"]
+
+
+def user_mode_rows(out, model):
+    """{(set display, op, build): kcycles} of the main report's pqc.csv for model."""
+    path = os.path.join(out, "pqc.csv")
+    rows = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for r in csv.DictReader(f):
+                if r.get("config") == model:
+                    rows[(r["algorithm"], r["operation"], r["build"])] = float(r["kcycles"])
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--karu64", required=True)
+    ap.add_argument("--args", required=True, help="the board's arguments (the Debian image as --drive)")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--model", default="karu64-fpga")
+    ap.add_argument("--quick", action="store_true", help="ML-KEM-768 and ML-DSA-44 only, fewer repetitions")
+    ap.add_argument("--builds", default="", help="comma-separated guest builds (default: all)")
+    ap.add_argument("--openssl", action="store_true", help="also openssl speed of the image's OpenSSL")
+    a = ap.parse_args()
+    builds = a.builds.split(",") if a.builds else X.BUILDS
+    for b in builds:
+        if b not in X.BUILDS:
+            fail("unknown build %s (one of %s)" % (b, ", ".join(X.BUILDS)))
+    fams = [f for f in X.FAMILIES if f["family"] in ("ML-KEM", "ML-DSA")]
+    os.makedirs(a.out, exist_ok=True)
+    cmd = [a.karu64] + shlex.split(a.args) + ["--model=" + a.model, "--append", "console=ttyS0 quiet root=/dev/vda rw"]
+    print("linux.py: booting the Debian image with %s" % a.model, flush=True)
+    t0 = time.time()
+    c = Console(cmd)
+    if c.expect(rb"root@karu64:~# ", 7200) is None:
+        c.p.kill()
+        fail("the board did not reach root's prompt (%s)" % " ".join(cmd))
+    t_boot = time.time() - t0
+    c.send("stty -echo\n")
+    c.expect(rb"# ", 60)
+    um = user_mode_rows(a.out, a.model)
+    rows = []
+    for f in fams:
+        sets = f["quick_sets"] if a.quick else f["sets"]
+        n = f["quick_reps"] if a.quick else f["reps"]
+        for s in sets:
+            for b in builds:
+                kb = "/opt/karu64/%s/kbench" % b
+                out = c.run("%s pqc %s %d" % (kb, s, n), timeout=7200) or ""
+                guest = {l.split()[2]: int(l.split()[4]) / int(l.split()[3]) for l in out.splitlines()
+                         if l.startswith("op ") and len(l.split()) >= 7}
+                for op in f["ops"]:
+                    t1 = time.time()
+                    cyc, ins = perf_stat(c, "%s repeat %s %s %d" % (kb, s, op, n))
+                    cyc0, ins0 = perf_stat(c, "%s repeat %s %s %d --skip" % (kb, s, op, n))
+                    row = dict(config=a.model, set=X.display(s), op=op, build=b, n=n,
+                               whole_kcycles="%.3f" % (cyc / n / 1000), whole_insns="%.1f" % (ins / n),
+                               perf_kcycles="%.3f" % ((cyc - cyc0) / n / 1000), perf_insns="%.1f" % ((ins - ins0) / n),
+                               rdcycle_linux_kcycles="%.3f" % (guest[op] / 1000) if op in guest else "",
+                               rdcycle_user_kcycles="%.3f" % um[(X.display(s), op, b)] if (X.display(s), op, b) in um else "")
+                    rows.append(row)
+                    print("linux.py: %s %s %s: %s kcycles per op (perf stat, %.0f s)" % (s, op, b, row["perf_kcycles"],
+                                                                                        time.time() - t1), flush=True)
+    ossl = ""
+    if a.openssl:
+        ossl = c.run("openssl version; openssl speed -seconds 1 -bytes 1024 sha3-256 shake128 2>&1 | tail -4",
+                     timeout=7200) or ""
+        with open(os.path.join(a.out, "linux-openssl.txt"), "w") as fh:
+            fh.write(ossl)
+    c.send("poweroff\n")
+    try:
+        c.p.wait(timeout=900)
+    except Exception:
+        c.p.kill()
+    keys = ["config", "set", "op", "build", "n", "whole_kcycles", "whole_insns", "perf_kcycles", "perf_insns",
+            "rdcycle_linux_kcycles", "rdcycle_user_kcycles"]
+    with open(os.path.join(a.out, "linux.csv"), "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=keys)
+        w.writeheader()
+        w.writerows(rows)
+    md = ["## Under Linux: perf stat on the Debian image (`make report LINUX=1`)", "",
+          "The board (%s) boots the Debian trixie image in %.0f s; each row is Debian's `perf stat -e "
+          "cycles:u,instructions:u` of a whole `kbench repeat` process (N operations), as the published "
+          "tables were measured. *whole/N*: the process's count / N (it includes setting up the inputs: "
+          "key generation before encapsulation, ...); *perf per op*: minus the same process with the "
+          "operation skipped, / N; *rdcycle (Linux)*: kbench's own rdcycle sums in the same boot; "
+          "*rdcycle (user mode)*: the main tables (karu64 user mode, no kernel). `:u` counts user mode "
+          "only: the kernel's timer interrupts and page faults add none of their own cycles, but their "
+          "returns find the caches and TLB disturbed, and the first touch of each page faults." % (a.model, t_boot),
+          "", "| set | op | build | N | whole/N kcycles | perf per op kcycles | perf per op insns | "
+          "rdcycle (Linux) kcycles | rdcycle (user mode) kcycles | Linux / user mode |",
+          "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        ratio = ("%.3f" % (float(r["perf_kcycles"]) / float(r["rdcycle_user_kcycles"]))
+                 if r["rdcycle_user_kcycles"] else "")
+        md.append("| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s |" % (
+            r["set"], r["op"], r["build"], r["n"], r["whole_kcycles"], r["perf_kcycles"], r["perf_insns"],
+            r["rdcycle_linux_kcycles"], r["rdcycle_user_kcycles"], ratio))
+    if ossl:
+        md += ["", "Stock OpenSSL from the image under Linux (`openssl speed -seconds 1 -bytes 1024`, the "
+               "guest's seconds):", "", "```", ossl.strip(), "```"]
+    text = "\n".join(md) + "\n"
+    with open(os.path.join(a.out, "linux.md"), "w") as fh:
+        fh.write(text)
+    rep = os.path.join(a.out, "REPORT.md")
+    if os.path.exists(rep):
+        with open(rep) as fh:
+            old = fh.read()
+        old = old.split("\n## Under Linux: perf stat")[0].rstrip("\n") + "\n"
+        with open(rep, "w") as fh:
+            fh.write(old + "\n" + text)
+    print("linux.py: %d rows in %s" % (len(rows), os.path.join(a.out, "linux.csv")))
+
+
+if __name__ == "__main__":
+    main()
