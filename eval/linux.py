@@ -15,7 +15,8 @@ the difference is what Linux adds: timer interrupts and page faults whose return
 caches and TLB disturbed; :u excludes the kernel's own cycles.
 
 Writes OUT/linux.csv and OUT/linux.md, and appends the table to OUT/REPORT.md when it exists.
-With --openssl, also `openssl speed` of the image's stock OpenSSL (OUT/linux-openssl.txt).
+With --openssl, also `openssl speed` of the image's stock OpenSSL, the algorithms and
+capabilities of eval/openssl.py (OUT/linux-openssl.csv).
 
 usage: linux.py --karu64 K --args "BOARD ARGS" --out DIR [--model M] [--quick] [--builds a,b]"""
 import argparse
@@ -31,6 +32,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "tests", "disk"))
 sys.dont_write_bytecode = True
 import experiments as X  # noqa: E402
+import openssl as O  # noqa: E402
 from debian import Console  # noqa: E402
 
 
@@ -115,12 +117,22 @@ def main():
                     rows.append(row)
                     print("linux.py: %s %s %s: %s kcycles per op (perf stat, %.0f s)" % (s, op, b, row["perf_kcycles"],
                                                                                         time.time() - t1), flush=True)
-    ossl = ""
-    if a.openssl:
-        ossl = c.run("openssl version; openssl speed -seconds 1 -bytes 1024 sha3-256 shake128 2>&1 | tail -4",
-                     timeout=7200) or ""
-        with open(os.path.join(a.out, "linux-openssl.txt"), "w") as fh:
-            fh.write(ossl)
+    ossl = []
+    if a.openssl:   # the algorithms and capabilities of the user-mode table (eval/openssl.py)
+        for name, args, label in O.SPEED:
+            for cap_name, cap in O.CAPS:
+                out = c.run("OPENSSL_riscvcap=%s openssl speed -mr -bytes %d -seconds 1 %s 2>/dev/null"
+                            % (cap, O.BLOCK, " ".join(args)), timeout=7200) or ""
+                bps = next((float(l.split(":")[3]) for l in out.splitlines()
+                            if l.startswith("+F:") and l.split(":")[2] == label), None)
+                if bps is None:
+                    fail("openssl speed %s under Linux: %s" % (name, out.strip()[-300:]))
+                ossl.append([a.model, name, cap_name, "%.0f" % bps])
+                print("linux.py: openssl speed %s %s: %.0f B/s" % (name, cap_name, bps), flush=True)
+        with open(os.path.join(a.out, "linux-openssl.csv"), "w", newline="") as fh:
+            w = csv.writer(fh)
+            w.writerow(["config", "algorithm", "capability", "bytes_per_second"])
+            w.writerows(ossl)
     c.send("poweroff\n")
     try:
         c.p.wait(timeout=900)
@@ -151,8 +163,21 @@ def main():
             r["set"], r["op"], r["build"], r["n"], r["whole_kcycles"], r["perf_kcycles"], r["perf_insns"],
             r["rdcycle_linux_kcycles"], r["rdcycle_user_kcycles"], ratio))
     if ossl:
-        md += ["", "Stock OpenSSL from the image under Linux (`openssl speed -seconds 1 -bytes 1024`, the "
-               "guest's seconds):", "", "```", ossl.strip(), "```"]
+        um_ossl = {}
+        path = os.path.join(a.out, "openssl.csv")
+        if os.path.exists(path):
+            with open(path) as fh:
+                um_ossl = {(r["config"], r["algorithm"], r["capability"]): float(r["bytes_per_second"])
+                           for r in csv.DictReader(fh)}
+        md += ["", "Stock OpenSSL from the image, under Linux: `OPENSSL_riscvcap=CAP openssl speed -mr -bytes "
+               "%d -seconds 1` (the guest's seconds: the board's timer runs on modelled time), beside the "
+               "user-mode run of the main table (`openssl.csv`):" % O.BLOCK, "",
+               "| algorithm | capability | under Linux MB/s | user mode MB/s | Linux / user mode |",
+               "|---|---|---:|---:|---:|"]
+        for cfg, name, cap_name, bps in ossl:
+            u = um_ossl.get((cfg, name, cap_name))
+            md.append("| %s | %s | %.3f | %s | %s |" % (name, cap_name, float(bps) / 1e6,
+                                                        "%.3f" % (u / 1e6) if u else "", "%.3f" % (float(bps) / u) if u else ""))
     text = "\n".join(md) + "\n"
     with open(os.path.join(a.out, "linux.md"), "w") as fh:
         fh.write(text)
