@@ -405,15 +405,20 @@ static int cmd_pqc(const char *alg, unsigned n)
     return 0;
 }
 
+/* f's operation named opname (0..2); exits with status 2 if there is none */
+static int op_index(const struct family *f, const char *opname)
+{
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(opname, f->ops[i]))
+            return i;
+    die(2, "unknown operation", opname);
+    return -1;
+}
+
 static int cmd_one(const char *alg, const char *opname, int skip)
 {
     const struct family *f = family_of(alg);
-    int op = -1;
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(opname, f->ops[i]))
-            op = i;
-    if (op < 0)
-        die(2, "unknown operation", opname);
+    int op = op_index(f, opname);
     void *ctx = f->init(alg, 1);
     struct acc a = {0};
     for (int i = 0; i < op; i++)
@@ -429,12 +434,7 @@ static int cmd_one(const char *alg, const char *opname, int skip)
 static int cmd_repeat(const char *alg, const char *opname, unsigned n, int skip)
 {
     const struct family *f = family_of(alg);
-    int op = -1;
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(opname, f->ops[i]))
-            op = i;
-    if (op < 0)
-        die(2, "unknown operation", opname);
+    int op = op_index(f, opname);
     void *ctx = f->init(alg, n);
     struct acc a = {0};
     for (unsigned r = 0; r < n; r++)
