@@ -34,3 +34,5 @@ kvm-test check-kvm: $(KARU64) $(KVM_GUEST)/initramfs.cpio
 	  --initrd $(KVM_GUEST)/initramfs.cpio --result $(B)/test-results/kvm.txt
 
 .PHONY: kvm-test check-kvm
+
+CHECK += check-kvm
