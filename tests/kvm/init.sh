@@ -15,6 +15,9 @@ append="console=ttyS0 loglevel=6"
 for a in $(cat /proc/cmdline); do
   case "$a" in karu64.guest=*) append=$(echo "${a#karu64.guest=}" | tr , ' ') ;; esac
 done
+# bad input first: one line and status 2 each
+/bin/vmm /bin/busybox; echo "karu64-kvm: vmm on a non-Image exit status $?"
+/bin/vmm --mem 16 /guest/Image; echo "karu64-kvm: vmm with 16 MiB exit status $?"
 /bin/vmm --mem 128 --append "$append" /guest/Image /guest/initramfs.cpio
 echo "karu64-kvm: vmm exit status $?"
 poweroff -f

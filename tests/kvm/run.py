@@ -8,7 +8,7 @@ poweroff served from MMIO exits. Expectations come from Linux's arch/riscv/kvm (
 lines; the G-stage mode is Sv39x4 on an Sv39 hart, Shgatpa; VMIDLEN 14 as doc/privileged.md
 documents), include/linux/miscdevice.h (KVM_MINOR 232), the kernel package's version
 (build/boot/.packages) and the guest programs' own strings; and that the kernel logs no
-warning, oops or panic on either side.
+warning, oops or panic on either side; the VMM refuses bad input with one line and status 2.
 
 usage: run.py --karu64 K --bios FW --kernel IMAGE --initrd CPIO --result FILE [--model M]"""
 import argparse
@@ -73,6 +73,12 @@ def main():
           "host: KVM uses Sv39x4 for the G stage (Shgatpa on an Sv39 hart)")
     check(at(r"kvm \[\d+\]: VMID 14 bits available") is not None, "host: KVM finds 14 VMID bits")
     check(at(r"^crw------- .* 10, 232 .*/dev/kvm$") is not None, "host: /dev/kvm is character device 10, 232")
+    e1 = at(r"^vmm: error: /bin/busybox is not a Linux/RISC-V Image$")
+    check(e1 is not None and at(r"^karu64-kvm: vmm on a non-Image exit status 2$", e1) == e1 + 1,
+          "the VMM refuses a file that is not an Image: one line, status 2")
+    e2 = at(r"^vmm: error: /guest/Image \(\d+ bytes\) does not fit in guest RAM$")
+    check(e2 is not None and at(r"^karu64-kvm: vmm with 16 MiB exit status 2$", e2) == e2 + 1,
+          "the VMM refuses an Image larger than guest RAM: one line, status 2")
     vmm = at(r"^vmm: 128 MiB at 0x80000000, kernel 0x80200000")
     check(vmm is not None, "the VMM created the VM and loaded the guest (128 MiB, Image at 0x80200000)")
     start = vmm or 0

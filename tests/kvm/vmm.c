@@ -87,7 +87,8 @@ static uint64_t load_file(struct vm *v, const char *path, uint64_t gpa, uint64_t
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) != 0)
 		fail("%s", path);
-	if (gpa < RAM_BASE || (uint64_t)st.st_size > limit - gpa)
+	errno = 0;
+	if (gpa < RAM_BASE || gpa > limit || (uint64_t)st.st_size > limit - gpa)
 		fail("%s (%lld bytes) does not fit in guest RAM", path, (long long)st.st_size);
 	uint8_t *p = v->ram + (gpa - RAM_BASE);
 	for (off_t done = 0; done < st.st_size;) {
@@ -115,7 +116,7 @@ static uint64_t load_image(struct vm *v, const char *path, uint64_t *end)
 	close(fd);
 	memcpy(&text_offset, h + 8, 8);
 	memcpy(&image_size, h + 16, 8);
-	if (text_offset >= v->ram_size)
+	if (text_offset >= v->ram_size - FDT_SIZE)
 		fail("%s: text_offset 0x%llx is beyond guest RAM", path, (unsigned long long)text_offset);
 	uint64_t size = load_file(v, path, RAM_BASE + text_offset, RAM_BASE + v->ram_size);
 	*end = RAM_BASE + text_offset + (image_size > size ? image_size : size);
