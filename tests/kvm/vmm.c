@@ -150,8 +150,8 @@ static void fdt_isa(struct vm *v, void *f)
 	uint64_t letters = 0, on;
 	if (get_reg(v, reg_id(KVM_REG_RISCV_CONFIG, KVM_REG_RISCV_CONFIG_REG(isa)), &letters) != 0)
 		fail("KVM_GET_ONE_REG config.isa");
-	/* the canonical order of the single letters; v is left out (the guest needs no vector) */
-	for (const char *c = "imafdc"; *c; c++) {
+	/* the single letters Linux knows, in the canonical order */
+	for (const char *c = "imafdcv"; *c; c++) {
 		if (letters & (1ull << (*c - 'a'))) {
 			size_t l = strlen(isa);
 			isa[l] = *c;
