@@ -18,6 +18,7 @@
 #include "board/board.h"
 #include "core/cache.h"
 #include "core/hart.h"
+#include "core/hyp.h"
 #include "dev/bus.h"
 #include "dev/virtio.h"
 #include "mem/elf.h"
@@ -35,12 +36,21 @@
 
 /* ---- time and interrupts --------------------------------------------------------------- */
 
-/* The earliest armed comparator (ticks), ~0 if none. */
-static uint64_t deadline(const struct k64_board *b)
+/* The earliest armed comparator (ticks), ~0 if none, at time t: mtimecmp, Sstc's stimecmp and
+ * vstimecmp, which compares with VS time = time + htimedelta (priv 1.13, 21.2.8; unsigned,
+ * wrapping) while henvcfg.STCE = 1: it fires at t + (vstimecmp - (t + htimedelta)), or has. */
+static uint64_t deadline(const struct k64_board *b, uint64_t t)
 {
+	const struct k64_hart *h = b->h;
 	uint64_t d = b->mtimecmp;
-	if ((b->h->menvcfg & MENVCFG_STCE) && b->h->stimecmp < d)
-		d = b->h->stimecmp;
+	if ((h->menvcfg & MENVCFG_STCE) && h->stimecmp < d)
+		d = h->stimecmp;
+	if (k64_hyp_on(h) && (k64_henvcfg(h) & HENVCFG_STCE)) {
+		uint64_t vt = t + h->htimedelta;
+		uint64_t vd = vt >= h->vstimecmp ? t : t + (h->vstimecmp - vt);
+		if (vd >= t && vd < d)            /* (a sum past 2^64 ticks is never) */
+			d = vd;
+	}
 	return d;
 }
 
@@ -77,7 +87,7 @@ void k64_board_update_irqs(struct k64_board *b, uint64_t now)
 	uint64_t lines = (b->msip ? MIP_MSIP : 0) | (t >= b->mtimecmp ? MIP_MTIP : 0) | k64_plic_lines(b);
 	k64_priv_set_lines(h, MIP_MSIP | MIP_MTIP | MIP_SEIP | MIP_MEIP, lines);
 	k64_priv_sstc_update(h, t);
-	uint64_t n = insns_until(b, now, deadline(b));
+	uint64_t n = insns_until(b, now, deadline(b, t));
 	if (dev_next != ~0ull) {   /* a device operation ends at cycle dev_next (CPI >= 1) */
 		uint64_t dn = dev_next > now ? (dev_next - now) / 4 + 1 : 1;
 		n = dn < n ? dn : n;
@@ -199,7 +209,7 @@ static void board_timer(void *ctx, struct k64_hart *h)
 static void board_wfi(void *ctx, struct k64_hart *h, uint64_t now)
 {
 	struct k64_board *b = ctx;
-	uint64_t t = k64_time_ticks(h, now), d = deadline(b);
+	uint64_t t = k64_time_ticks(h, now), d = deadline(b, t);
 	bool input = console_poll(b, 0);
 	/* a device operation that ends before the next comparator (a disk request): its time
 	 * passes while the hart waits (dev/bus.h idle_cycles) */

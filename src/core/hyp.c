@@ -185,6 +185,8 @@ bool k64_hyp_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 	case 0x605:
 		h->htimedelta = val;
 		k64_priv_sstc_update(h, k64_time_ticks(h, k64_now(h, NULL)));
+		if (h->fe.timer)              /* the board's next timer check moves with VS time */
+			h->fe.timer(h->fe.ctx, h);
 		break;
 	case 0x606: h->hcounteren = val & 0xffffffffull; break;               /* Shcounterenw */
 	case 0x607: break;
@@ -197,6 +199,8 @@ bool k64_hyp_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 			v &= ~ENVCFG_CBIE;
 		h->henvcfg = v;
 		k64_priv_sstc_update(h, k64_time_ticks(h, k64_now(h, NULL)));
+		if (h->fe.timer)              /* STCE arms or disarms vstimecmp */
+			h->fe.timer(h->fe.ctx, h);
 		if ((old ^ k64_henvcfg(h)) & HENVCFG_PBMTE)
 			k64_mmu_fence(h);
 		break;

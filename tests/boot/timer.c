@@ -5,6 +5,12 @@
  *     mcounteren.TM = 1 S-mode sets stimecmp = time + 300 and waits in wfi for the supervisor
  *     timer interrupt (delegated: scause 1 << 63 | 5), no earlier than stimecmp; M cannot
  *     clear mip.STIP while STCE = 1.
+ *  3. Sstc in VS (the hypervisor extension, priv 1.13 21.2.8 and 21.2.5): with henvcfg.STCE,
+ *     hcounteren.TM, htimedelta = 2^40 and hideleg.VSTI, a VS guest (mret with MPV = 1, G stage
+ *     Bare) reads time = the host's time + htimedelta, sets stimecmp (vstimecmp) = time + 300 and
+ *     waits in wfi for the VS timer interrupt, which arrives in VS with the S-level code
+ *     (vscause 1 << 63 | 5), no earlier than vstimecmp; the board must let time pass to it (no
+ *     other timer is armed).
  * It prints one line per check ("ok ..." or "FAIL ...") and ends with the syscon: pass 0x5555,
  * or fail with the number of failures. */
 #include <stdint.h>
@@ -69,6 +75,7 @@ __attribute__((aligned(4))) static void s_main(void)
 
 static volatile int ecalls;
 __attribute__((noreturn, aligned(4))) static void finish(void);
+__attribute__((noreturn)) static void vs_part(void);
 __attribute__((interrupt("machine"), aligned(4))) static void m_trap2(void)
 {
 	uint64_t c = CSRR(mcause);
@@ -128,6 +135,76 @@ static void finish(void)
 	CSRW(0x14d, 0);                             /* STIP up (time >= 0) */
 	__asm__ volatile("csrc mip, %0" : : "r"(1ul << 5));
 	check((CSRR(mip) >> 5) & 1, "Sstc: M cannot clear mip.STIP while STCE = 1");
+	vs_part();
+}
+
+/* ---- 3. Sstc in VS ---- */
+#define HTIMEDELTA (1ull << 40)
+static volatile uint64_t vs_cause, vs_t0, vs_deadline, m_t0;
+__attribute__((noreturn, aligned(4))) static void finish3(void);
+
+__attribute__((interrupt("supervisor"), aligned(4))) static void vs_trap(void)
+{
+	vs_cause = CSRR(scause);                  /* vscause in VS */
+	t_at = CSRR(time);
+	CSRW(0x14d, ~0ull);                        /* vstimecmp: lowers VSTIP */
+}
+
+__attribute__((aligned(4))) static void vs_main(void)
+{
+	vs_t0 = CSRR(time);
+	vs_deadline = vs_t0 + 300;
+	CSRW(0x14d, vs_deadline);
+	CSRS(sie, 1ul << 5);                       /* vsie.STIE = mie.VSTIE */
+	CSRS(sstatus, 2);                          /* vsstatus.SIE */
+	while (!vs_cause)
+		__asm__ volatile("wfi");
+	__asm__ volatile("ecall");                 /* cause 10, to M */
+	for (;;)
+		;
+}
+
+__attribute__((interrupt("machine"), aligned(4))) static void m_trap3(void)
+{
+	uint64_t c = CSRR(mcause);
+	if (c == 10) {                             /* ecall from VS: back to M, V = 0 */
+		CSRW(mstatus, (CSRR(mstatus) & ~(1ull << 39)) | (3ul << 11));
+		CSRW(mepc, (uint64_t)finish3);
+		return;
+	}
+	m_cause = c;
+	CSRW(mepc, (uint64_t)finish3);
+	CSRW(mstatus, CSRR(mstatus) | (3ul << 11));
+}
+
+static void vs_part(void)
+{
+	CSRW(mtvec, m_trap3);
+	CSRW(0x14d, ~0ull);                         /* stimecmp disarmed, STIE off: only VS's timer */
+	CSRW(mie, 0);
+	CSRW(sie, 0);
+	m_cause = 0;
+	CSRS(0x60a, 1ull << 63);                    /* henvcfg.STCE */
+	CSRW(0x606, 2);                             /* hcounteren.TM */
+	CSRW(0x605, HTIMEDELTA);                    /* htimedelta */
+	CSRW(0x603, 1ul << 6);                      /* hideleg.VSTI */
+	CSRW(0x205, vs_trap);                       /* vstvec */
+	CSRW(0x200, 2ull << 32);                    /* vsstatus: UXL = 2, SIE 0 */
+	CSRW(0x680, 0);                             /* hgatp Bare */
+	m_t0 = CSRR(time);
+	CSRW(mstatus, (CSRR(mstatus) & ~(3ul << 11)) | (1ul << 11) | (1ull << 39));   /* MPP = S, MPV */
+	CSRW(mepc, vs_main);
+	__asm__ volatile("mret");
+	__builtin_unreachable();
+}
+
+static void finish3(void)
+{
+	check(m_cause == 0, "VS: no trap to M but the ecall from VS");
+	check(vs_t0 >= m_t0 + HTIMEDELTA && vs_t0 < m_t0 + HTIMEDELTA + 100000,
+	      "VS: time reads the host's time + htimedelta");
+	check(vs_cause == ((1ull << 63) | 5), "VS: the VS timer interrupt arrives in VS (vscause 1 << 63 | 5)");
+	check(t_at >= vs_deadline, "VS: no earlier than vstimecmp (in VS time)");
 	*SYSCON = failures ? 0x3333 | (failures << 16) : 0x5555;
 	for (;;)
 		;
