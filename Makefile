@@ -14,7 +14,7 @@ CC ?= gcc
 CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra -Werror=implicit-function-declaration
 CFLAGS_ALL := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude -Isrc -MMD -MP $(SAN)
-LDLIBS := -lfdt -lm
+LDLIBS := -lfdt -lzstd -lm
 
 # Guest toolchain (Debian 12 packages; scripts/setup installs them).
 RV_CC := clang-19 --target=riscv64-linux-gnu --sysroot=/usr/riscv64-linux-gnu --gcc-toolchain=/usr -fuse-ld=lld -static

@@ -97,6 +97,13 @@ void k64_board_stop(struct k64_board *b, int code, bool reboot)
 	b->reboot = reboot;
 }
 
+void k64_board_checkpoint_request(struct k64_board *b)
+{
+	b->ckpt_request = true;
+	b->h->stopped = true;      /* the run pauses, as for a reboot; k64_machine_run resumes it */
+	b->h->limit = 0;
+}
+
 /* ---- the console -------------------------------------------------------------------------- */
 
 static struct termios saved_tty;
