@@ -122,7 +122,7 @@ help:
 	@printf '%s\n' \
 	  'make                 build build/karu64 (names `make setup` when the compiler or libfdt is missing)' \
 	  'make setup           install everything (setup-build, then setup-eval); idempotent' \
-	  'make setup-build     install what `make` needs: make, gcc, libfdt (Debian 12)' \
+	  'make setup-build     install what `make` needs: make, gcc, libfdt, libzstd (Debian 12)' \
 	  'make setup-eval      install the guest compilers, QEMU 10, the Debian 13 riscv64 root and board images' \
 	  'make report          the evaluation: build/report/REPORT.md, CSVs, plots, headline.md (QUICK=1: reduced set)' \
 	  'make check           every fast test (what CI runs first); results in build/test-results/' \

@@ -76,6 +76,7 @@ int k64_machine_checkpoint(struct k64_machine *m, const char *path, char *err, s
 int k64_machine_restore(struct k64_machine *m, const char *path, char *err, size_t errlen);
 /* The instruction count a restore started from (0 without one): a model counted from there. */
 uint64_t k64_machine_restored_at(const struct k64_machine *m);
+double k64_machine_restore_seconds(const struct k64_machine *m);   /* what the restore took */
 
 /* State. Registers: 0..31 integer, pc by its own call; FP registers as raw 64-bit patterns. */
 uint64_t k64_get_x(const struct k64_machine *m, unsigned r);

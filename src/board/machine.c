@@ -36,6 +36,7 @@ struct k64_machine {
 	char *program;           /* bare metal: the ELF (a checkpoint records its identity) */
 	bool ckpt_done;          /* cfg.checkpoint_at's checkpoint is written */
 	uint64_t restored_at;
+	double restore_secs;     /* how long the restore took */
 	struct k64_hart *hart;   /* last: large (vector registers) */
 };
 
@@ -369,7 +370,6 @@ int k64_machine_checkpoint(struct k64_machine *m, const char *path, char *err, s
 {
 	if (!m->bare)
 		return ERR("checkpoints are of the board or a bare-metal program, not of Linux user mode");
-	k64_observe_flush(m->hart, m->hart->nrec, true);
 	struct k64_ckpt_machine v = ckpt_view(m);
 	double t0 = seconds();
 	if (k64_checkpoint_write(&v, path, err, errlen))
@@ -399,12 +399,12 @@ int k64_machine_restore(struct k64_machine *m, const char *path, char *err, size
 	}
 	m->restored_at = m->hart->instret;
 	m->ckpt_done = m->cfg.checkpoint_at <= m->hart->instret;
-	fprintf(stderr, "karu64: restored '%s' at instruction %llu (%.2f s)\n", path, (unsigned long long)m->hart->instret,
-		seconds() - t0);
+	m->restore_secs = seconds() - t0;
 	return 0;
 }
 
 uint64_t k64_machine_restored_at(const struct k64_machine *m) { return m->restored_at; }
+double k64_machine_restore_seconds(const struct k64_machine *m) { return m->restore_secs; }
 
 /* A checkpoint the configuration asks for; false when the run ends (written and checkpoint_exit,
  * or an error: exit status 125). */

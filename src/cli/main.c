@@ -435,8 +435,12 @@ int main(int argc, char **argv)
 	} else if (k64_machine_load(m, argv[i], argc - i, argv + i, err, sizeof err)) {
 		die("%s: %s", argv[i], err);
 	}
-	if (restore && k64_machine_restore(m, restore, err, sizeof err))
-		die("%s", err);
+	if (restore) {
+		if (k64_machine_restore(m, restore, err, sizeof err))
+			die("%s", err);
+		fprintf(stderr, "karu64: restored '%s' at instruction %llu (%.2f s)\n", restore,
+			(unsigned long long)k64_instret(m), k64_machine_restore_seconds(m));
+	}
 	FILE *tf = NULL;
 	if (trace) {
 		tf = !strcmp(trace, "-") ? stderr : fopen(trace, "w");
@@ -460,7 +464,7 @@ int main(int argc, char **argv)
 	if (stats) {
 		fprintf(stderr, "instructions: %llu\n", (unsigned long long)n);
 		fprintf(stderr, "seconds: %.6f\n", secs);
-		fprintf(stderr, "mips: %.2f\n", secs > 0 ? n / secs / 1e6 : 0.0);
+		fprintf(stderr, "mips: %.2f\n", secs > 0 ? mn / secs / 1e6 : 0.0);
 		if (model)
 			k64_model_print_stats(model, stderr, mn);
 	}

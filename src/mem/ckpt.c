@@ -76,6 +76,11 @@ static void deflate(struct k64_ckw *w, const void *p, size_t n, bool end)
 	w->raw += n;
 }
 
+void k64_ckw_payload(struct k64_ckw *w, const void *p, size_t n)
+{
+	deflate(w, p, n, false);
+}
+
 void k64_ckw_put(struct k64_ckw *w, const void *p, size_t n)
 {
 	if (w->n + n > w->cap) {

@@ -20,7 +20,6 @@ struct k64_ckw {
 	void *z;                 /* ZSTD_CCtx */
 	uint64_t raw, comp, sum;
 	bool failed;
-	size_t sec_at;           /* the open section's length field (in `sec`) */
 	uint8_t *buf;            /* pending raw bytes */
 	size_t n, cap;
 };
@@ -31,6 +30,8 @@ void k64_ckw_str(struct k64_ckw *w, const char *s);
 /* A section: its tag, then the bytes put until k64_ckw_end (sections do not nest). */
 void k64_ckw_begin(struct k64_ckw *w, const char tag[4]);
 void k64_ckw_end(struct k64_ckw *w);
+/* Bytes of the payload as they are (no section framing: the fuzzing harness's own payloads). */
+void k64_ckw_payload(struct k64_ckw *w, const void *p, size_t n);
 /* Flushes, writes the header and closes: 0, or -1 with a message (the file is removed). */
 int k64_ckw_close(struct k64_ckw *w, const char *path, char *err, size_t errlen);
 
