@@ -1,0 +1,29 @@
+# Checkpoints (doc/board.md, "Checkpoints"): tests/ckpt/run.py. Bare metal and a small board run
+# compare a checkpoint-and-restore with the uninterrupted run and check the refusals; the
+# initramfs boot (functional, then restored with karu64-fpga to run a benchmark) is left out
+# under ASan (as check-boot's known answers).
+#   make check-ckpt         the tests
+#   make ckpt-boot          boot the initramfs functionally until the guest asks for a checkpoint
+#                           ($(CKPT_FILE)), then stop
+#   make ckpt-bench         restore it with karu64-fpga and run the benchmark (CKPT_PROG, CKPT_ARGS)
+CKPT_FILE ?= $(B)/ckpt/boot.ck
+CKPT_PROG ?= kpqc-vintr_k
+CKPT_ARGS ?= sha3-256,61,--repeat-to,100000
+CKPT_MODEL ?= karu64-fpga
+CKPT_BOOT = $(BOOT_ARGS) --append "console=ttyS0 earlycon=sbi karu64.mode=ckpt karu64.prog=$(CKPT_PROG) karu64.args=$(CKPT_ARGS)"
+
+check-ckpt: $(KARU64) $(B)/tests/hyp/hyp.elf $(BOOT_GUEST)/timer.elf $(BOOT_GUEST)/initramfs.cpio
+	@mkdir -p $(B)/test-results
+	python3 tests/ckpt/run.py --karu64 $(KARU64) --hyp $(B)/tests/hyp/hyp.elf --timer $(BOOT_GUEST)/timer.elf \
+	  --bios $(BOOT_FW) --kernel $(BOOT_IMAGE) --initrd $(BOOT_GUEST)/initramfs.cpio --work $(B)/ckpt/test \
+	  --result $(B)/test-results/ckpt.txt $(if $(ASAN),--skip-boot)
+
+ckpt-boot: $(KARU64) $(BOOT_GUEST)/initramfs.cpio
+	@mkdir -p $(dir $(CKPT_FILE))
+	$(KARU64) $(CKPT_BOOT) --checkpoint-at=guest:$(CKPT_FILE) --checkpoint-exit
+
+ckpt-bench: $(KARU64) $(BOOT_GUEST)/initramfs.cpio
+	$(KARU64) $(CKPT_BOOT) --restore=$(CKPT_FILE) --model=$(CKPT_MODEL) --stats
+
+CHECK += check-ckpt
+.PHONY: check-ckpt ckpt-boot ckpt-bench
