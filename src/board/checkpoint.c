@@ -23,6 +23,7 @@
 #include "core/hart.h"
 #include "dev/bus.h"
 #include "mem/ckpt.h"
+#include "vector/vector.h"
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 #define PAGES_PER_SECTION 256
@@ -159,6 +160,28 @@ static void hart_write(struct k64_hart *h, struct k64_ckw *w)
 	k64_ckw_end(w);
 }
 
+/* What the instructions rely on and the WARL writes would have kept (a checkpoint written by
+ * karu64 always passes; one made by hand with a valid checksum must not crash the run). */
+static bool atp_ok(const struct k64_hart *t, uint64_t atp)
+{
+	unsigned mode = (unsigned)(atp >> 60);
+	return mode == 0 || (mode >= 8 && mode <= 10 && ((t->satp_modes >> mode) & 1));
+}
+
+static bool hart_valid(const struct k64_hart *t)
+{
+	uint8_t resv;
+	memcpy(&resv, &t->resv_valid, 1);   /* a bool must hold 0 or 1 before it is read as one */
+	uint64_t vt = t->vtype;
+	unsigned sew = 8u << ((vt >> 3) & 7), lmul = vt & 7;
+	bool vt_ok = vt == K64_VTYPE_VILL ||
+		     (!(vt >> 8) && sew <= K64_ELEN && lmul != 4 && (lmul < 4 || (unsigned)(K64_ELEN >> (8 - lmul)) >= sew));
+	return !(t->priv == 2 || t->priv > K64_PRIV_M || t->virt > 1 || (t->virt && t->priv == K64_PRIV_M) || resv > 1 ||
+		 ((t->mstatus >> 11) & 3) == 2 || t->fflags > 31 || t->frm > 7 || t->vxrm > 3 || t->vxsat > 1 ||
+		 !vt_ok || (vt != K64_VTYPE_VILL ? t->vl > k64_vlmax_of(t, vt) : t->vl != 0) || t->vstart >= t->vlen ||
+		 !atp_ok(t, t->satp) || !atp_ok(t, t->vsatp) || !atp_ok(t, t->hgatp));
+}
+
 /* Into the staging copy t; the time and the boundary offset into *ticks, *bound. */
 static int hart_read(struct k64_hart *t, struct k64_ckr *r, uint64_t *ticks, uint64_t *bound, char *err,
 		     size_t errlen)
@@ -179,9 +202,7 @@ static int hart_read(struct k64_hart *t, struct k64_ckr *r, uint64_t *ticks, uin
 	*bound = k64_ckr_u64(&s);
 	if (s.bad || s.off != s.n)
 		return ERR("the checkpoint's hart state is not readable");
-	uint8_t resv;
-	memcpy(&resv, &t->resv_valid, 1);   /* a bool must hold 0 or 1 before it is read as one */
-	if (t->priv == 2 || t->priv > K64_PRIV_M || t->virt > 1 || (t->virt && t->priv == K64_PRIV_M) || resv > 1)
+	if (!hart_valid(t))
 		return ERR("the checkpoint's hart state is not valid");
 	return 0;
 }
@@ -428,7 +449,7 @@ int k64_checkpoint_restore(const struct k64_ckpt_machine *m, const uint8_t *data
 	h->time_skip = 0;
 	uint64_t t0 = k64_time_ticks(h, h->ts ? now_of(h) : h->instret);
 	h->time_skip = ticks > t0 ? ticks - t0 : 0;
-	h->fe_boundary_at = bound ? h->instret + bound : 0;
+	h->fe_boundary_at = bound && h->fe.boundary ? h->instret + bound : 0;
 	if (m->board) {
 		h->fe_boundary_at = h->fe_boundary_at ? h->fe_boundary_at : h->instret + 1;
 		if (h->ts)   /* a model's time runs otherwise: the comparators are looked at again */

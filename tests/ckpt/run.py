@@ -9,12 +9,13 @@ string, another --mem, a changed program, a truncated file, a flipped byte (head
 byte): each exits non-zero with one "karu64: error:" line and runs nothing.
 The board (a bare-metal --bios with the CLINT timer and Sstc, and a virtio drive): checkpoint and
 restore give the uninterrupted run's output, exit status and instruction count; a changed drive
-is refused. The initramfs (unless --skip-boot): boots functionally, the guest asks for a
+is refused. The virtio-blk driver of tests/disk on a snapshot and a readonly drive, checkpointed
+at eight points, functional and with karu64-fpga (requests in flight). The initramfs (unless --skip-boot): boots functionally, the guest asks for a
 checkpoint from its shell (karu64-checkpoint), a functional restore continues exactly as the
 run that wrote it did, a restore with karu64-fpga runs the benchmark (kpqc's SHA3-256 of 100000
 bytes, checked against hashlib) to its end, twice with the same cycles.
 
-usage: run.py --karu64 K --hyp HYP.ELF --timer TIMER.ELF --bios FW --kernel IMAGE --initrd CPIO
+usage: run.py --karu64 K --hyp HYP.ELF --timer TIMER.ELF --vblk VBLK.ELF --bios FW --kernel IMAGE --initrd CPIO
               --work DIR --result FILE [--skip-boot]"""
 import argparse
 import hashlib
@@ -110,6 +111,43 @@ def board(a, w):
     refused("a changed drive", k + ["--restore=" + ck])
 
 
+def disk(a, w):
+    """The bare-metal virtio-blk driver (tests/disk/vblk.c) on a snapshot vda and a readonly vdb,
+    checkpointed at many points: functional restores equal the uninterrupted run; with
+    karu64-fpga (requests in flight for their modelled latency) a restored run prints what the
+    uninterrupted one does but the cycle counts it measured, and two restores agree."""
+    imgs = []
+    for n, seed in (("a.img", 1), ("b.img", 2)):
+        imgs.append(os.path.join(w, n))
+        with open(imgs[-1], "wb") as f:
+            f.write(hashlib.shake_256(bytes([seed])).digest(1 << 20))
+    k = [a.karu64, "--machine=karu64", "--mem=64M", "--bios", a.vblk, "--drive=%s,snapshot" % imgs[0],
+         "--drive=%s,readonly" % imgs[1]]
+    mask = lambda b: re.sub(rb"(cycles|ticks)=[0-9a-f]+", rb"\1=-", b)   # noqa: E731
+    for model in ([], ["--model=karu64-fpga"]):
+        name = "disk driver" + (" (karu64-fpga)" if model else "")
+        rc0, out0, err0 = run(k + model + ["--stats"])
+        n0 = stat(err0, "instructions")
+        ok, points = rc0 == 0 and b"wfi status=0" in out0, 0
+        ck = os.path.join(w, "disk.ck")
+        for i in range(1, 9):
+            at = n0 * i // 9
+            rc1, out1, _ = run(k + model + ["--checkpoint-at=%d:%s" % (at, ck), "--checkpoint-exit"])
+            rc2, out2, err2 = run(k + model + ["--stats", "--restore=" + ck])
+            if model:
+                same = mask(out1 + out2) == mask(out0) and rc2 == rc0
+                if i == 4:
+                    again = run(k + model + ["--stats", "--restore=" + ck])
+                    check(again[:2] == (rc2, out2) and stat(again[2], "cycles") == stat(err2, "cycles"),
+                          "%s: two restores at %d: the same output and cycles (%s)" % (name, at, stat(err2, "cycles")))
+            else:
+                same = out1 + out2 == out0 and rc2 == rc0 and stat(err2, "instructions") == n0
+            ok &= rc1 == 0 and same
+            points += 1
+        check(ok, "%s: checkpoints at %d points and restores give the uninterrupted run's output%s" %
+              (name, points, " (but the measured cycles)" if model else ", exit status and instructions (%s)" % n0))
+
+
 def boot(a, w):
     k = [a.karu64, "--machine=karu64", "--bios", a.bios, "--kernel", a.kernel, "--initrd", a.initrd,
          "--append", "console=ttyS0 earlycon=sbi karu64.mode=ckpt karu64.prog=kpqc-vintr_k "
@@ -135,7 +173,7 @@ def boot(a, w):
 
 def main():
     ap = argparse.ArgumentParser()
-    for o in ("karu64", "hyp", "timer", "bios", "kernel", "initrd", "work", "result"):
+    for o in ("karu64", "hyp", "timer", "vblk", "bios", "kernel", "initrd", "work", "result"):
         ap.add_argument("--" + o, required=True)
     ap.add_argument("--skip-boot", action="store_true")
     a = ap.parse_args()
@@ -143,6 +181,7 @@ def main():
     os.makedirs(a.work)
     bare(a, a.work)
     board(a, a.work)
+    disk(a, a.work)
     notes = [] if a.skip_boot else boot(a, a.work)
     shutil.rmtree(a.work, ignore_errors=True)
     finish(a.result, notes)
