@@ -190,6 +190,8 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 	uint64_t bias = !bare && e.is_pie ? K64_LINUX_PIE_BASE - e.load_lo : 0;
 	k64_elf_close(&e);
 	m->bare = bare;
+	if (!bare && m->cfg.checkpoint_file)
+		return ERR("--checkpoint-at needs the board or a bare-metal program (Linux user mode has no checkpoints)");
 	if (bare && !(m->program = strdup(path)))
 		return ERR("out of memory");
 	if (bare) {
