@@ -237,6 +237,12 @@ void k64_ckr_str(struct k64_ckr *r, char *buf, size_t cap)
 		buf[0] = 0;
 		return;
 	}
+	for (uint64_t i = 0; i < n; i++)
+		if (s[i] < 0x20 || s[i] == 0x7f) {   /* names and paths: printable in a one-line message */
+			r->bad = true;
+			buf[0] = 0;
+			return;
+		}
 	memcpy(buf, s, n);
 	buf[n] = 0;
 }

@@ -53,7 +53,7 @@ uint64_t k64_ckpt_checksum(const uint8_t *data, size_t len);
 
 void k64_ckr_get(struct k64_ckr *r, void *p, size_t n);
 uint64_t k64_ckr_u64(struct k64_ckr *r);
-/* A string put by k64_ckw_str into buf (truncated or too long: bad). */
+/* A string put by k64_ckw_str into buf (too long, or a control character in it: bad). */
 void k64_ckr_str(struct k64_ckr *r, char *buf, size_t cap);
 /* Enters the next section, which must have tag: a reader over its bytes (r moves past it). */
 struct k64_ckr k64_ckr_section(struct k64_ckr *r, const char tag[4]);

@@ -12,9 +12,9 @@ CKPT_ARGS ?= sha3-256,61,--repeat-to,100000
 CKPT_MODEL ?= karu64-fpga
 CKPT_BOOT = $(BOOT_ARGS) --append "console=ttyS0 earlycon=sbi karu64.mode=ckpt karu64.prog=$(CKPT_PROG) karu64.args=$(CKPT_ARGS)"
 
-check-ckpt: $(KARU64) $(B)/tests/hyp/hyp.elf $(BOOT_GUEST)/timer.elf $(DISK_GUEST)/vblk.elf $(if $(ASAN),,$(BOOT_GUEST)/initramfs.cpio)
+check-ckpt: $(KARU64) $(B)/tests/hyp/hyp.elf $(BOOT_GUEST)/timer.elf $(B)/tests/disk/vblk.elf $(if $(ASAN),,$(BOOT_GUEST)/initramfs.cpio)
 	@mkdir -p $(B)/test-results
-	python3 tests/ckpt/run.py --karu64 $(KARU64) --hyp $(B)/tests/hyp/hyp.elf --timer $(BOOT_GUEST)/timer.elf --vblk $(DISK_GUEST)/vblk.elf \
+	python3 tests/ckpt/run.py --karu64 $(KARU64) --hyp $(B)/tests/hyp/hyp.elf --timer $(BOOT_GUEST)/timer.elf --vblk $(B)/tests/disk/vblk.elf \
 	  --bios $(BOOT_FW) --kernel $(BOOT_IMAGE) --initrd $(BOOT_GUEST)/initramfs.cpio --work $(B)/ckpt/test \
 	  --result $(B)/test-results/ckpt.txt $(if $(ASAN),--skip-boot)
 
