@@ -221,25 +221,21 @@ static void mem_write(const struct k64_mem *mem, struct k64_ckw *w)
 	k64_ckw_begin(w, "PERM");
 	k64_ckw_put(w, mem->perm, np);
 	k64_ckw_end(w);
-	/* pages the host never touched are not resident: no need to read them */
-	unsigned char vec[4096];
+	/* A page the host never touched reads as zero (the kernel's zero page) and is skipped like
+	 * any other zero page. (mincore would skip them unread, but it also calls a swapped-out page
+	 * not resident.) */
 	uint64_t in_sec = 0;
-	for (uint64_t p0 = 0; p0 < np; p0 += sizeof vec) {
-		uint64_t k = np - p0 < sizeof vec ? np - p0 : sizeof vec;
-		bool known = !mincore(mem->host + (p0 << K64_PAGE_SHIFT), k << K64_PAGE_SHIFT, vec);
-		for (uint64_t i = 0; i < k; i++) {
-			uint64_t pg = p0 + i;
-			const uint8_t *p = mem->host + (pg << K64_PAGE_SHIFT);
-			if (!mem->perm[pg] || (known && !(vec[i] & 1)) || page_zero(p))
-				continue;
-			if (!in_sec)
-				k64_ckw_begin(w, "PAGE");
-			k64_ckw_u64(w, mem->base + (pg << K64_PAGE_SHIFT));
-			k64_ckw_put(w, p, K64_PAGE_SIZE);
-			if (++in_sec == PAGES_PER_SECTION) {
-				k64_ckw_end(w);
-				in_sec = 0;
-			}
+	for (uint64_t pg = 0; pg < np; pg++) {
+		const uint8_t *p = mem->host + (pg << K64_PAGE_SHIFT);
+		if (!mem->perm[pg] || page_zero(p))
+			continue;
+		if (!in_sec)
+			k64_ckw_begin(w, "PAGE");
+		k64_ckw_u64(w, mem->base + (pg << K64_PAGE_SHIFT));
+		k64_ckw_put(w, p, K64_PAGE_SIZE);
+		if (++in_sec == PAGES_PER_SECTION) {
+			k64_ckw_end(w);
+			in_sec = 0;
 		}
 	}
 	if (in_sec)
