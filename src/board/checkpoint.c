@@ -12,11 +12,13 @@
  * What is derived is not saved but rebuilt: decoded blocks, the TLB, the translation context,
  * the FP/vector enable state and the counters' bases. The cycle model is not saved: a model
  * attached to the restoring run starts cold (caches, predictors, unit times), at cycle 0. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "board/board.h"
 #include "board/checkpoint.h"
 #include "core/cache.h"
@@ -221,23 +223,31 @@ static void mem_write(const struct k64_mem *mem, struct k64_ckw *w)
 	k64_ckw_begin(w, "PERM");
 	k64_ckw_put(w, mem->perm, np);
 	k64_ckw_end(w);
-	/* A page the host never touched reads as zero (the kernel's zero page) and is skipped like
-	 * any other zero page. (mincore would skip them unread, but it also calls a swapped-out page
-	 * not resident.) */
-	uint64_t in_sec = 0;
-	for (uint64_t pg = 0; pg < np; pg++) {
-		const uint8_t *p = mem->host + (pg << K64_PAGE_SHIFT);
-		if (!mem->perm[pg] || page_zero(p))
-			continue;
-		if (!in_sec)
-			k64_ckw_begin(w, "PAGE");
-		k64_ckw_u64(w, mem->base + (pg << K64_PAGE_SHIFT));
-		k64_ckw_put(w, p, K64_PAGE_SIZE);
-		if (++in_sec == PAGES_PER_SECTION) {
-			k64_ckw_end(w);
-			in_sec = 0;
+	/* A page the host never touched reads as zero: /proc/self/pagemap (bit 63 present, 62
+	 * swapped) tells which those are without reading them; without it every page is read. */
+	int pm = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+	uint64_t ent[4096], in_sec = 0;
+	for (uint64_t p0 = 0; p0 < np; p0 += 4096) {
+		uint64_t k = np - p0 < 4096 ? np - p0 : 4096;
+		off_t at = (off_t)(((uintptr_t)mem->host >> K64_PAGE_SHIFT) + p0) * 8;
+		bool known = pm >= 0 && pread(pm, ent, k * 8, at) == (ssize_t)(k * 8);
+		for (uint64_t i = 0; i < k; i++) {
+			uint64_t pg = p0 + i;
+			const uint8_t *p = mem->host + (pg << K64_PAGE_SHIFT);
+			if (!mem->perm[pg] || (known && !(ent[i] >> 62)) || page_zero(p))
+				continue;
+			if (!in_sec)
+				k64_ckw_begin(w, "PAGE");
+			k64_ckw_u64(w, mem->base + (pg << K64_PAGE_SHIFT));
+			k64_ckw_put(w, p, K64_PAGE_SIZE);
+			if (++in_sec == PAGES_PER_SECTION) {
+				k64_ckw_end(w);
+				in_sec = 0;
+			}
 		}
 	}
+	if (pm >= 0)
+		close(pm);
 	if (in_sec)
 		k64_ckw_end(w);
 	k64_ckw_begin(w, "PEND");
