@@ -68,6 +68,7 @@ struct k64_board {
 	bool silence_noted;        /* the no-output warning was printed */
 	uint64_t reboots;
 	bool ckpt_request;         /* the guest asked for a checkpoint (syscon 0x4350) */
+	bool ckpt_stop;            /* ... and the hart stopped for it alone (no poweroff since) */
 };
 
 /* Device constructors: each registers its region on b->bus, with its interrupt line (ops.irq and

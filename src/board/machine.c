@@ -450,7 +450,9 @@ enum k64_status k64_machine_run(struct k64_machine *m, uint64_t n)
 		}
 		if (m->board && m->board->ckpt_request) {   /* the guest asked (syscon) */
 			m->board->ckpt_request = false;
-			h->stopped = false;
+			if (m->board->ckpt_stop)
+				h->stopped = false;
+			m->board->ckpt_stop = false;
 			if (m->cfg.checkpoint_file && m->cfg.checkpoint_guest && !checkpoint_now(m))
 				break;
 			continue;
