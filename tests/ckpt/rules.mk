@@ -12,9 +12,13 @@ CKPT_ARGS ?= sha3-256,61,--repeat-to,100000
 CKPT_MODEL ?= karu64-fpga
 CKPT_BOOT = $(BOOT_ARGS) --append "console=ttyS0 earlycon=sbi karu64.mode=ckpt karu64.prog=$(CKPT_PROG) karu64.args=$(CKPT_ARGS)"
 
-check-ckpt: $(KARU64) $(B)/tests/hyp/hyp.elf $(BOOT_GUEST)/timer.elf $(B)/tests/disk/vblk.elf $(if $(ASAN),,$(BOOT_GUEST)/initramfs.cpio)
+$(B)/tests/ckpt/vecfp.elf: tests/ckpt/vecfp.c tests/bare/link.ld
+	@mkdir -p $(dir $@)
+	$(RV_BARE_CC) -mcmodel=medany -mabi=lp64d -march=rv64gcv -O2 -ffreestanding -T tests/bare/link.ld $< -o $@
+
+check-ckpt: $(KARU64) $(B)/tests/hyp/hyp.elf $(B)/tests/ckpt/vecfp.elf $(BOOT_GUEST)/timer.elf $(B)/tests/disk/vblk.elf $(if $(ASAN),,$(BOOT_GUEST)/initramfs.cpio)
 	@mkdir -p $(B)/test-results
-	python3 tests/ckpt/run.py --karu64 $(KARU64) --hyp $(B)/tests/hyp/hyp.elf --timer $(BOOT_GUEST)/timer.elf --vblk $(B)/tests/disk/vblk.elf \
+	python3 tests/ckpt/run.py --karu64 $(KARU64) --hyp $(B)/tests/hyp/hyp.elf --vecfp $(B)/tests/ckpt/vecfp.elf --timer $(BOOT_GUEST)/timer.elf --vblk $(B)/tests/disk/vblk.elf \
 	  --bios $(BOOT_FW) --kernel $(BOOT_IMAGE) --initrd $(BOOT_GUEST)/initramfs.cpio --work $(B)/ckpt/test \
 	  --result $(B)/test-results/ckpt.txt $(if $(ASAN),--skip-boot)
 

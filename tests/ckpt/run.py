@@ -4,7 +4,8 @@
 Bare metal (the hypervisor test program, --virtual-clock so that time is the instruction count):
 a run checkpointed half-way and restored prints what the uninterrupted run prints, with its exit
 status, instruction count and, from the checkpoint on, its commit log line for line; two restores
-with karu64-fpga give the same output, instruction count and cycles. Refusals: another ISA
+with karu64-fpga give the same output, instruction count and cycles; checkpoints at 15 points of
+it and of tests/ckpt/vecfp.c (vector, FP and LR/SC state live throughout) restore exactly. Refusals: another ISA
 string, another --mem, a changed program, a truncated file, a flipped byte (header, payload, last
 byte): each exits non-zero with one "karu64: error:" line and runs nothing.
 The board (a bare-metal --bios with the CLINT timer and Sstc, and a virtio drive): checkpoint and
@@ -15,7 +16,7 @@ checkpoint from its shell (karu64-checkpoint), a functional restore continues ex
 run that wrote it did, a restore with karu64-fpga runs the benchmark (kpqc's SHA3-256 of 100000
 bytes, checked against hashlib) to its end, twice with the same cycles.
 
-usage: run.py --karu64 K --hyp HYP.ELF --timer TIMER.ELF --vblk VBLK.ELF --bios FW --kernel IMAGE --initrd CPIO
+usage: run.py --karu64 K --hyp HYP.ELF --vecfp VECFP.ELF --timer TIMER.ELF --vblk VBLK.ELF --bios FW --kernel IMAGE --initrd CPIO
               --work DIR --result FILE [--skip-boot]"""
 import argparse
 import hashlib
@@ -48,6 +49,19 @@ def refused(what, cmd):
           "refused, %s: exit %d, %r" % (what, rc, lines[0] if lines else ""))
 
 
+def points(k, prog, ck, name, ref):
+    """Checkpoints at 15 points over the whole run, each restored: the uninterrupted run's output,
+    exit status and instruction count."""
+    rc0, out0, n0 = ref
+    ok = bool(n0)
+    for i in range(1, 16):
+        at = n0 * i // 16 + i
+        p1 = run(k + ["--checkpoint-at=%d:%s" % (at, ck), "--checkpoint-exit", prog])
+        p2 = run(k + ["--stats", "--restore=" + ck, prog])
+        ok &= p1[0] == 0 and p1[1] + p2[1] == out0 and p2[0] == rc0 and stat(p2[2], "instructions") == n0
+    check(ok, "%s: checkpoints at 15 points, each restored = the uninterrupted run (%s instructions)" % (name, n0))
+
+
 def bare(a, w):
     k = [a.karu64, "--bare", "--virtual-clock"]
     prog = os.path.join(w, "hyp.elf")
@@ -75,6 +89,12 @@ def bare(a, w):
     check(runs[0][:2] == runs[1][:2] and runs[0][1] == out2 and c[0] and c[0] == c[1] and
           stat(runs[0][2], "instructions") == n0 == stat(runs[1][2], "instructions"),
           "bare: two restores with karu64-fpga: the same output, exit, instructions and cycles (%s, %s)" % tuple(c))
+    points(k, prog, ck + ".i", "bare (hypervisor tests)", (rc0, out0, n0))
+    vf = os.path.join(w, "vecfp.elf")
+    shutil.copyfile(a.vecfp, vf)
+    r = run(k + ["--stats", vf])
+    check(r[0] == 0 and b"lr/sc " in r[1], "bare (vector and FP state): the uninterrupted run (exit %d)" % r[0])
+    points(k, vf, ck + ".v", "bare (vector and FP state)", (r[0], r[1], stat(r[2], "instructions")))
     refused("another ISA string", k + ["--isa=rv64gc", "--restore=" + ck, prog])
     refused("another VLEN", k + ["--vlen=512", "--restore=" + ck, prog])
     refused("another --mem", k + ["--mem=128M", "--restore=" + ck, prog])
@@ -173,7 +193,7 @@ def boot(a, w):
 
 def main():
     ap = argparse.ArgumentParser()
-    for o in ("karu64", "hyp", "timer", "vblk", "bios", "kernel", "initrd", "work", "result"):
+    for o in ("karu64", "hyp", "vecfp", "timer", "vblk", "bios", "kernel", "initrd", "work", "result"):
         ap.add_argument("--" + o, required=True)
     ap.add_argument("--skip-boot", action="store_true")
     a = ap.parse_args()
