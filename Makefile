@@ -132,6 +132,7 @@ help:
 	  'make sw              every guest software build (build/sw/<build>/)' \
 	  'make bench-speed     simulation speed: karu64 against QEMU 10' \
 	  'make boot            boot Debian on the full-system board, to a shell (doc/board.md)' \
+	  'make ckpt-boot       boot the board functionally to a checkpoint; make ckpt-bench: restore it with karu64-fpga, run a benchmark' \
 	  'make headline-readme fill the README headline table from eval/headline.json' \
 	  'make doc-options     regenerate doc/options.md from `karu64 --help`' \
 	  'make clean           remove build/ and build-asan/'
