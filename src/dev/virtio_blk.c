@@ -490,7 +490,7 @@ static int blk_restore(void *dev, struct k64_ckr *r, uint64_t now, bool apply, c
 		if (r->bad || n == ~0ull)
 			break;
 		uint64_t chunk = n & ~(1ull << 63);
-		if (!d->snapshot || chunk >= d->sectors * SECTOR / CHUNK + 1) {
+		if (!d->snapshot || chunk >= (d->sectors * SECTOR + CHUNK - 1) / CHUNK) {
 			r->bad = true;
 			break;
 		}
