@@ -16,9 +16,14 @@ $(B)/tests/ckpt/vecfp.elf: tests/ckpt/vecfp.c tests/bare/link.ld
 	@mkdir -p $(dir $@)
 	$(RV_BARE_CC) -mcmodel=medany -mabi=lp64d -march=rv64gcv -O2 -ffreestanding -T tests/bare/link.ld $< -o $@
 
-check-ckpt: $(KARU64) $(B)/tests/hyp/hyp.elf $(B)/tests/ckpt/vecfp.elf $(BOOT_GUEST)/timer.elf $(B)/tests/disk/vblk.elf $(BOOT_GUEST)/initramfs.cpio
+$(B)/tests/ckpt/blk.elf: tests/ckpt/blk.c tests/bare/link.ld
+	@mkdir -p $(dir $@)
+	$(RV_BARE_CC) -mcmodel=medany -mabi=lp64d -march=rv64gc -O2 -ffreestanding -T tests/bare/link.ld $< -o $@
+
+check-ckpt: $(KARU64) $(B)/tests/hyp/hyp.elf $(B)/tests/ckpt/vecfp.elf $(B)/tests/ckpt/blk.elf $(BOOT_GUEST)/timer.elf $(B)/tests/disk/vblk.elf $(BOOT_GUEST)/initramfs.cpio
 	@mkdir -p $(B)/test-results
 	python3 tests/ckpt/run.py --karu64 $(KARU64) --hyp $(B)/tests/hyp/hyp.elf --vecfp $(B)/tests/ckpt/vecfp.elf --timer $(BOOT_GUEST)/timer.elf --vblk $(B)/tests/disk/vblk.elf \
+	  --blk $(B)/tests/ckpt/blk.elf \
 	  --bios $(BOOT_FW) --kernel $(BOOT_IMAGE) --initrd $(BOOT_GUEST)/initramfs.cpio --work $(B)/ckpt/test \
 	  --result $(B)/test-results/ckpt.txt
 

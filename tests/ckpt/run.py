@@ -11,12 +11,13 @@ byte): each exits non-zero with one "karu64: error:" line and runs nothing.
 The board (a bare-metal --bios with the CLINT timer and Sstc, and a virtio drive): checkpoint and
 restore give the uninterrupted run's output, exit status and instruction count; a changed drive
 is refused. The virtio-blk driver of tests/disk on a snapshot and a readonly drive, checkpointed
-at eight points, functional and with karu64-fpga (requests in flight). The initramfs (unless --skip-boot): boots functionally, the guest asks for a
+at eight points, functional and with karu64-fpga (requests in flight); a write to a snapshot
+drive in flight at the guest's checkpoint, read back after the restore. The initramfs (unless --skip-boot): boots functionally, the guest asks for a
 checkpoint from its shell (karu64-checkpoint), a functional restore continues exactly as the
 run that wrote it did, a restore with karu64-fpga runs the benchmark (kpqc's SHA3-256 of 100000
 bytes, checked against hashlib) to its end, twice with the same cycles.
 
-usage: run.py --karu64 K --hyp HYP.ELF --vecfp VECFP.ELF --timer TIMER.ELF --vblk VBLK.ELF --bios FW --kernel IMAGE --initrd CPIO
+usage: run.py --karu64 K --hyp HYP.ELF --vecfp VECFP.ELF --timer TIMER.ELF --vblk VBLK.ELF --blk BLK.ELF --bios FW --kernel IMAGE --initrd CPIO
               --work DIR --result FILE [--skip-boot]"""
 import argparse
 import hashlib
@@ -33,7 +34,11 @@ from results import check, finish  # noqa: E402
 
 
 def run(cmd, timeout=300):
-    p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
+    """(exit status, stdout, stderr); a run that hangs is killed and has status None."""
+    try:
+        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        return None, e.stdout or b"", "timed out after %d s" % timeout
     return p.returncode, p.stdout, p.stderr.decode(errors="replace")
 
 
@@ -45,7 +50,7 @@ def stat(err, key):
 def refused(what, cmd):
     rc, out, err = run(cmd)
     lines = [l for l in err.splitlines() if l]
-    check(rc not in (0, 124) and len(lines) == 1 and lines[0].startswith("karu64: error: ") and not out,
+    check(rc not in (None, 0, 124) and len(lines) == 1 and lines[0].startswith("karu64: error: ") and not out,
           "refused, %s: exit %d, %r" % (what, rc, lines[0] if lines else ""))
 
 
@@ -168,6 +173,35 @@ def disk(a, w):
               (name, points, " (but the measured cycles)" if model else ", exit status and instructions (%s)" % n0))
 
 
+def fnv(b):
+    h = 0xcbf29ce484222325
+    for x in b:
+        h = ((h ^ x) * 0x100000001b3) & (2**64 - 1)
+    return b"%016x" % h
+
+
+def blk(a, w):
+    """tests/ckpt/blk.c: a write to a snapshot drive, the guest's checkpoint before its completion
+    is reaped (in flight with a model), then reads: the restored run reads the write back from
+    the overlay and the file's own data elsewhere (hashes from Python)."""
+    img = os.path.join(w, "snap.img")
+    with open(img, "wb") as f:
+        f.write(hashlib.shake_256(b"snap").digest(1 << 20))
+    with open(img, "rb") as f:
+        d = f.read()
+    want = [b"sector 9 " + fnv(bytes((i * 7 + 3) & 255 for i in range(512))),
+            b"sector 10 " + fnv(d[10 * 512:11 * 512])]
+    ck = os.path.join(w, "blk.ck")
+    for model in ([], ["--model=karu64-fpga"]):
+        k = [a.karu64, "--machine=karu64", "--mem=64M", "--bios", a.blk, "--drive=%s,snapshot" % img] + model
+        rc0, out0, _ = run(k + ["--checkpoint-at=guest:" + ck], 60)
+        rc1, out1, _ = run(k + ["--restore=" + ck], 60)
+        lines = out1.splitlines()
+        check(rc0 == rc1 == 0 and out1 and out0.endswith(out1) and all(x in lines for x in want),
+              "snapshot drive%s: a write in flight at the guest's checkpoint, read back after the restore "
+              "from the overlay, and the file's data beside it" % (" (karu64-fpga)" if model else ""))
+
+
 def boot(a, w):
     k = [a.karu64, "--machine=karu64", "--bios", a.bios, "--kernel", a.kernel, "--initrd", a.initrd,
          "--append", "console=ttyS0 earlycon=sbi karu64.mode=ckpt karu64.prog=kpqc-vintr_k "
@@ -193,7 +227,7 @@ def boot(a, w):
 
 def main():
     ap = argparse.ArgumentParser()
-    for o in ("karu64", "hyp", "vecfp", "timer", "vblk", "bios", "kernel", "initrd", "work", "result"):
+    for o in ("karu64", "hyp", "vecfp", "timer", "vblk", "blk", "bios", "kernel", "initrd", "work", "result"):
         ap.add_argument("--" + o, required=True)
     ap.add_argument("--skip-boot", action="store_true")
     a = ap.parse_args()
@@ -202,6 +236,7 @@ def main():
     bare(a, a.work)
     board(a, a.work)
     disk(a, a.work)
+    blk(a, a.work)
     notes = [] if a.skip_boot else boot(a, a.work)
     shutil.rmtree(a.work, ignore_errors=True)
     finish(a.result, notes)
