@@ -1,7 +1,7 @@
 # Checkpoints (doc/board.md, "Checkpoints"): tests/ckpt/run.py. Bare metal and small board runs
 # compare a checkpoint-and-restore with the uninterrupted run and check the refusals; the
 # initramfs boots functionally and is restored with karu64-fpga to run a benchmark (about 35 s;
-# 75 s under ASan).
+# about 100 s under ASan).
 #   make check-ckpt         the tests
 #   make ckpt-boot          boot the initramfs functionally until the guest asks for a checkpoint
 #                           ($(CKPT_FILE)), then stop
