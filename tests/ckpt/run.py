@@ -1,24 +1,27 @@
 #!/usr/bin/env python3
 """make check-ckpt: checkpoints (doc/board.md, "Checkpoints").
 
-Bare metal (the hypervisor test program, --virtual-clock so that time is the instruction count):
-a run checkpointed half-way and restored prints what the uninterrupted run prints, with its exit
-status, instruction count and, from the checkpoint on, its commit log line for line; two restores
-with karu64-fpga give the same output, instruction count and cycles; checkpoints at 15 points of
-it and of tests/ckpt/vecfp.c (vector, FP and LR/SC state live throughout) restore exactly. Refusals: another ISA
-string, another --mem, a changed program, a truncated file, a flipped byte (header, payload, last
-byte): each exits non-zero with one "karu64: error:" line and runs nothing.
-The board (a bare-metal --bios with the CLINT timer and Sstc, and a virtio drive): checkpoint and
+Bare metal (--virtual-clock, so that time is the instruction count): the hypervisor tests,
+checkpointed half-way and restored, print what the uninterrupted run prints, with its exit
+status, instruction count and, from the checkpoint on, its commit log line for line; two
+restores with karu64-fpga give the same output, instruction count and cycles; checkpoints at 15
+points of it and of tests/ckpt/vecfp.c (vector, FP and LR/SC state live throughout) restore
+exactly. Refusals: another ISA string, VLEN or --mem, a changed program, a truncated file, a
+flipped byte (header, payload, last byte): each exits non-zero with one "karu64: error:" line
+and runs nothing.
+The board: a bare-metal --bios with the CLINT timer and Sstc and a virtio drive (checkpoint and
 restore give the uninterrupted run's output, exit status and instruction count; a changed drive
-is refused. The virtio-blk driver of tests/disk on a snapshot and a readonly drive, checkpointed
-at eight points, functional and with karu64-fpga (requests in flight); a write to a snapshot
-drive in flight at the guest's checkpoint, read back after the restore. The initramfs (unless --skip-boot): boots functionally, the guest asks for a
+is refused); the virtio-blk driver of tests/disk on a snapshot and a readonly drive,
+checkpointed at eight points, functional and with karu64-fpga (requests in flight);
+tests/ckpt/blk.c, a write to a snapshot drive in flight at the guest's checkpoint, read back
+after the restore. The initramfs (unless --skip-boot): boots functionally, the guest asks for a
 checkpoint from its shell (karu64-checkpoint), a functional restore continues exactly as the
 run that wrote it did, a restore with karu64-fpga runs the benchmark (kpqc's SHA3-256 of 100000
 bytes, checked against hashlib) to its end, twice with the same cycles.
 
-usage: run.py --karu64 K --hyp HYP.ELF --vecfp VECFP.ELF --timer TIMER.ELF --vblk VBLK.ELF --blk BLK.ELF --bios FW --kernel IMAGE --initrd CPIO
-              --work DIR --result FILE [--skip-boot]"""
+usage: run.py --karu64 K --hyp HYP.ELF --vecfp VECFP.ELF --timer TIMER.ELF --vblk VBLK.ELF
+              --blk BLK.ELF --bios FW --kernel IMAGE --initrd CPIO --work DIR --result FILE
+              [--skip-boot]"""
 import argparse
 import hashlib
 import os
