@@ -6,7 +6,7 @@ checkpointed half-way and restored, print what the uninterrupted run prints, wit
 status, instruction count and, from the checkpoint on, its commit log line for line; two
 restores with karu64-fpga give the same output, instruction count and cycles; checkpoints at 15
 points of it and of tests/ckpt/vecfp.c (vector, FP and LR/SC state live throughout) restore
-exactly. Refusals: another ISA string, VLEN or --mem, a changed program, a truncated file, a
+exactly. Refusals: another ISA string, VLEN, --mem or device list, a changed program, a truncated file, a
 flipped byte (header, payload, last byte): each exits non-zero with one "karu64: error:" line
 and runs nothing.
 The board: a bare-metal --bios with the CLINT timer and Sstc and a virtio drive (checkpoint and
@@ -106,6 +106,7 @@ def bare(a, w):
     refused("another ISA string", k + ["--isa=rv64gc", "--restore=" + ck, prog])
     refused("another VLEN", k + ["--vlen=512", "--restore=" + ck, prog])
     refused("another --mem", k + ["--mem=128M", "--restore=" + ck, prog])
+    refused("another device list", k + ["--device=keccak-dma", "--restore=" + ck, prog])
     with open(ck, "rb") as f:
         data = f.read()
     bad = os.path.join(w, "bad.ck")
