@@ -14,7 +14,7 @@ CC ?= gcc
 CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra -Werror=implicit-function-declaration
 CFLAGS_ALL := -std=gnu11 $(WARN) $(CFLAGS) -Iinclude -Isrc -MMD -MP $(SAN)
-LDLIBS := -lfdt -lm
+LDLIBS := -lfdt -lzstd -lm
 
 # Guest toolchain (Debian 12 packages; scripts/setup installs them).
 RV_CC := clang-19 --target=riscv64-linux-gnu --sysroot=/usr/riscv64-linux-gnu --gcc-toolchain=/usr -fuse-ld=lld -static
@@ -122,7 +122,7 @@ help:
 	@printf '%s\n' \
 	  'make                 build build/karu64 (names `make setup` when the compiler or libfdt is missing)' \
 	  'make setup           install everything (setup-build, then setup-eval); idempotent' \
-	  'make setup-build     install what `make` needs: make, gcc, libfdt (Debian 12)' \
+	  'make setup-build     install what `make` needs: make, gcc, libfdt, libzstd (Debian 12)' \
 	  'make setup-eval      install the guest compilers, QEMU 10, the Debian 13 riscv64 root and board images' \
 	  'make report          the evaluation: build/report/REPORT.md, CSVs, plots, headline.md (QUICK=1: reduced set)' \
 	  'make check           every fast test (what CI runs first); results in build/test-results/' \
@@ -132,6 +132,7 @@ help:
 	  'make sw              every guest software build (build/sw/<build>/)' \
 	  'make bench-speed     simulation speed: karu64 against QEMU 10' \
 	  'make boot            boot Debian on the full-system board, to a shell (doc/board.md)' \
+	  'make ckpt-boot       boot the board functionally to a checkpoint; make ckpt-bench: restore it with karu64-fpga, run a benchmark' \
 	  'make headline-readme fill the README headline table from eval/headline.json' \
 	  'make doc-options     regenerate doc/options.md from `karu64 --help`' \
 	  'make clean           remove build/ and build-asan/'

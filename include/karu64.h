@@ -44,6 +44,12 @@ struct k64_config {
 	const char *bios, *kernel, *initrd, *append;
 	const char *dump_dtb;     /* write the generated device tree here */
 	char **drives;            /* board: virtio block devices "FILE[,format=raw][,readonly][,snapshot]" (NULL-terminated) */
+	/* Checkpoints (doc/board.md): write checkpoint_file once instret reaches checkpoint_at
+	 * (0: never), and (checkpoint_guest) whenever the guest asks (the board's syscon); with
+	 * checkpoint_exit the run ends after the first one is written (exit status 0). */
+	const char *checkpoint_file;
+	uint64_t checkpoint_at;
+	bool checkpoint_guest, checkpoint_exit;
 };
 
 enum k64_status { K64_EXITED, K64_LIMIT, K64_BREAK };
@@ -61,6 +67,16 @@ enum k64_status k64_machine_run(struct k64_machine *m, uint64_t n);
 int k64_machine_exit_code(const struct k64_machine *m);
 uint64_t k64_machine_max_insns(const struct k64_machine *m);   /* cfg.max_insns (0 = none) */
 bool k64_machine_bare(const struct k64_machine *m);
+
+/* Checkpoints (doc/board.md) of the board or a bare-metal program, between runs: write one
+ * now, or restore one into a machine booted (loaded) with the same configuration, after which
+ * it runs from the checkpoint's state (instret included; a cycle model starts cold). Each
+ * returns 0, or -1 with a one-line message; a refused restore changes nothing. */
+int k64_machine_checkpoint(struct k64_machine *m, const char *path, char *err, size_t errlen);
+int k64_machine_restore(struct k64_machine *m, const char *path, char *err, size_t errlen);
+/* The instruction count a restore started from (0 without one): a model counted from there. */
+uint64_t k64_machine_restored_at(const struct k64_machine *m);
+double k64_machine_restore_seconds(const struct k64_machine *m);   /* what the restore took */
 
 /* State. Registers: 0..31 integer, pc by its own call; FP registers as raw 64-bit patterns. */
 uint64_t k64_get_x(const struct k64_machine *m, unsigned r);

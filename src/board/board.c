@@ -101,10 +101,21 @@ void k64_board_update_irqs(struct k64_board *b, uint64_t now)
 
 void k64_board_stop(struct k64_board *b, int code, bool reboot)
 {
+	b->ckpt_stop = false;      /* a real stop in the block that asked for a checkpoint wins */
 	b->h->stopped = true;
 	b->h->exit_code = code;
 	b->h->limit = 0;
 	b->reboot = reboot;
+}
+
+void k64_board_checkpoint_request(struct k64_board *b)
+{
+	b->ckpt_request = true;
+	if (!b->h->stopped) {      /* the run pauses, as for a reboot; k64_machine_run resumes it */
+		b->ckpt_stop = true;
+		b->h->stopped = true;
+		b->h->limit = 0;
+	}
 }
 
 /* ---- the console -------------------------------------------------------------------------- */

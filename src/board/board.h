@@ -67,6 +67,8 @@ struct k64_board {
 	uint64_t uart_out;         /* bytes the guest wrote to the UART */
 	bool silence_noted;        /* the no-output warning was printed */
 	uint64_t reboots;
+	bool ckpt_request;         /* the guest asked for a checkpoint (syscon 0x4350) */
+	bool ckpt_stop;            /* ... and the hart stopped for it alone (no poweroff since) */
 };
 
 /* Device constructors: each registers its region on b->bus, with its interrupt line (ops.irq and
@@ -92,6 +94,10 @@ unsigned k64_uart_room(const struct k64_uart *u);
 void k64_board_console_refill(struct k64_board *b);
 /* The syscon stopped the machine: exit code, or a reboot. */
 void k64_board_stop(struct k64_board *b, int code, bool reboot);
+
+/* The guest asked for a checkpoint: the run pauses at the end of the current block
+ * (k64_machine_run writes it and goes on). */
+void k64_board_checkpoint_request(struct k64_board *b);
 
 /* Properties for the devices' node functions (board/fdt.c): reg = <base size> with two cells
  * each, and a property of n 32-bit cells; 0 or a negative libfdt error. */

@@ -6,6 +6,7 @@
 #include "board/board.h"
 #include "core/hart.h"
 #include "dev/bus.h"
+#include "mem/ckpt.h"
 
 #define MSIP     0x0000
 #define MTIMECMP 0x4000
@@ -80,8 +81,30 @@ static int clint_fdt(void *dev, void *fdt, const struct k64_bus_region *r, uint3
 	return fdt_end_node(fdt);
 }
 
+/* Checkpoints: msip and mtimecmp (mtime is the hart's time, saved with it). */
+static void clint_save(void *dev, struct k64_ckw *w, uint64_t now)
+{
+	struct k64_board *b = dev;
+	(void)now;
+	k64_ckw_u64(w, b->msip);
+	k64_ckw_u64(w, b->mtimecmp);
+}
+
+static int clint_restore(void *dev, struct k64_ckr *r, uint64_t now, bool apply, char *err, size_t errlen)
+{
+	struct k64_board *b = dev;
+	uint64_t msip = k64_ckr_u64(r), cmp = k64_ckr_u64(r);
+	(void)now;
+	if (r->bad || msip > 1)
+		return snprintf(err, errlen, "clint: the checkpoint's state is not valid"), -1;
+	if (apply)
+		b->msip = (uint32_t)msip, b->mtimecmp = cmp;
+	return 0;
+}
+
 static const struct k64_bus_ops clint_ops = {
 	.read = clint_read, .write = clint_write, .reset = clint_reset, .fdt = clint_fdt,
+	.save = clint_save, .restore = clint_restore,
 };
 
 int k64_clint_attach(struct k64_board *b, char *err, size_t errlen)

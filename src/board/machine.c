@@ -3,13 +3,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include "karu64.h"
 #include "bare/bare.h"
 #include "board/board.h"
+#include "board/checkpoint.h"
 #include "core/hart.h"
 #include "core/trace.h"
 #include "dev/bus.h"
 #include "linux/linux.h"
+#include "mem/ckpt.h"
 #include "mem/elf.h"
 #include "timing/profile.h"
 #include "timing/timing.h"
@@ -29,6 +33,10 @@ struct k64_machine {
 	struct k64_profobs *profobs;
 	struct k64_bus *bus;     /* NULL: no device */
 	struct k64_board *board; /* full system (cfg.machine) */
+	char *program;           /* bare metal: the ELF (a checkpoint records its identity) */
+	bool ckpt_done;          /* cfg.checkpoint_at's checkpoint is written */
+	uint64_t restored_at;
+	double restore_secs;     /* how long the restore took */
 	struct k64_hart *hart;   /* last: large (vector registers) */
 };
 
@@ -182,6 +190,10 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 	uint64_t bias = !bare && e.is_pie ? K64_LINUX_PIE_BASE - e.load_lo : 0;
 	k64_elf_close(&e);
 	m->bare = bare;
+	if (!bare && m->cfg.checkpoint_file)
+		return ERR("--checkpoint-at needs the board or a bare-metal program (Linux user mode has no checkpoints)");
+	if (bare && !(m->program = strdup(path)))
+		return ERR("out of memory");
 	if (bare) {
 		uint64_t size = m->cfg.mem_size ? m->cfg.mem_size : 256ull << 20;
 		if (k64_mem_init(&m->mem, BARE_BASE, size))
@@ -337,8 +349,81 @@ void k64_machine_destroy(struct k64_machine *m)
 	k64_profile_free(m->profile);
 	k64_trace_end(&m->tracer);
 	free(m->profobs);
+	free(m->program);
 	free(m->hart);
 	free(m);
+}
+
+/* ---- checkpoints (board/checkpoint.c) ----------------------------------------------------- */
+
+static struct k64_ckpt_machine ckpt_view(struct k64_machine *m)
+{
+	return (struct k64_ckpt_machine){ m->hart, &m->mem, m->bus, m->board, &m->cfg, &m->isa, m->vlen, m->program };
+}
+
+static double seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int k64_machine_checkpoint(struct k64_machine *m, const char *path, char *err, size_t errlen)
+{
+	if (!m->bare)
+		return ERR("checkpoints are of the board or a bare-metal program, not of Linux user mode");
+	struct k64_ckpt_machine v = ckpt_view(m);
+	double t0 = seconds();
+	if (k64_checkpoint_write(&v, path, err, errlen))
+		return -1;
+	struct stat st;
+	fprintf(stderr, "karu64: checkpoint '%s' written at instruction %llu (%.1f MiB in %.2f s)\n", path,
+		(unsigned long long)m->hart->instret, stat(path, &st) ? 0.0 : st.st_size / 1048576.0, seconds() - t0);
+	return 0;
+}
+
+int k64_machine_restore(struct k64_machine *m, const char *path, char *err, size_t errlen)
+{
+	if (!m->bare)
+		return ERR("checkpoints are of the board or a bare-metal program, not of Linux user mode");
+	uint8_t *data;
+	size_t len;
+	double t0 = seconds();
+	if (k64_ckpt_read_file(path, &data, &len, err, errlen))
+		return -1;
+	struct k64_ckpt_machine v = ckpt_view(m);
+	int rc = k64_checkpoint_restore(&v, data, len, err, errlen);
+	free(data);
+	if (rc) {
+		char msg[512];
+		snprintf(msg, sizeof msg, "%s", err);
+		return ERR("restore '%s': %s", path, msg);
+	}
+	m->restored_at = m->hart->instret;
+	m->ckpt_done = m->cfg.checkpoint_at <= m->hart->instret;
+	m->restore_secs = seconds() - t0;
+	return 0;
+}
+
+uint64_t k64_machine_restored_at(const struct k64_machine *m) { return m->restored_at; }
+double k64_machine_restore_seconds(const struct k64_machine *m) { return m->restore_secs; }
+
+/* A checkpoint the configuration asks for; false when the run ends (written and checkpoint_exit,
+ * or an error: exit status 125). */
+static bool checkpoint_now(struct k64_machine *m)
+{
+	char err[512];
+	struct k64_hart *h = m->hart;
+	if (k64_machine_checkpoint(m, m->cfg.checkpoint_file, err, sizeof err)) {
+		fprintf(stderr, "karu64: error: %s\n", err);
+		k64_machine_kill(m, 125);
+		return false;
+	}
+	if (m->cfg.checkpoint_exit) {
+		k64_machine_kill(m, 0);
+		return false;
+	}
+	return !h->stopped;
 }
 
 enum k64_status k64_machine_run(struct k64_machine *m, uint64_t n)
@@ -347,19 +432,41 @@ enum k64_status k64_machine_run(struct k64_machine *m, uint64_t n)
 	uint64_t cap = m->cfg.max_insns;
 	if (n && (!cap || h->instret + n < cap))
 		cap = h->instret + n;
-	h->max_insns = cap;
 	if (h->dbg)
 		h->dbg->stop = h->dbg->hit = false;
-	if (!h->stopped)
-		k64_run(h);
-	while (m->board && m->board->reboot) {
-		char err[256];
-		if (k64_board_reboot(m->board, err, sizeof err)) {
-			fprintf(stderr, "karu64: error: reboot: %s\n", err);
-			h->exit_code = 125;
+	for (;;) {
+		/* a checkpoint at an instruction count: the run stops there exactly (a block boundary) */
+		uint64_t at = m->cfg.checkpoint_at;
+		bool ckpt = m->cfg.checkpoint_file && at && !m->ckpt_done && at > h->instret && (!cap || at < cap);
+		h->max_insns = ckpt ? at : cap;
+		if (!h->stopped)
+			k64_run(h);
+		h->max_insns = cap;
+		if (ckpt && h->instret == at && !h->stopped && !(h->dbg && h->dbg->hit)) {
+			m->ckpt_done = true;
+			if (checkpoint_now(m))
+				continue;
 			break;
 		}
-		k64_run(h);
+		if (m->board && m->board->ckpt_request) {   /* the guest asked (syscon) */
+			m->board->ckpt_request = false;
+			if (m->board->ckpt_stop)
+				h->stopped = false;
+			m->board->ckpt_stop = false;
+			if (m->cfg.checkpoint_file && m->cfg.checkpoint_guest && !checkpoint_now(m))
+				break;
+			continue;
+		}
+		if (m->board && m->board->reboot) {
+			char err[256];
+			if (k64_board_reboot(m->board, err, sizeof err)) {
+				fprintf(stderr, "karu64: error: reboot: %s\n", err);
+				h->exit_code = 125;
+				break;
+			}
+			continue;
+		}
+		break;
 	}
 	if (h->stopped)
 		return K64_EXITED;

@@ -9,6 +9,7 @@
 #include "board/board.h"
 #include "core/hart.h"
 #include "dev/bus.h"
+#include "mem/ckpt.h"
 
 #define PRIO_MASK 7u
 #define SRC_MASK (((1ull << (K64_PLIC_NDEV + 1)) - 1) & ~1ull)   /* source 0 does not exist */
@@ -153,8 +154,36 @@ static int plic_fdt(void *dev, void *fdt, const struct k64_bus_region *r, uint32
 	return fdt_end_node(fdt);
 }
 
+/* Checkpoints: the registers and the gateway's state (struct k64_plic, 32-bit words). */
+static void plic_save(void *dev, struct k64_ckw *w, uint64_t now)
+{
+	struct k64_board *b = dev;
+	(void)now;
+	k64_ckw_put(w, &b->plic, sizeof b->plic);
+}
+
+static int plic_restore(void *dev, struct k64_ckr *r, uint64_t now, bool apply, char *err, size_t errlen)
+{
+	struct k64_board *b = dev;
+	struct k64_plic p;
+	(void)now;
+	k64_ckr_get(r, &p, sizeof p);
+	bool ok = !r->bad;
+	for (unsigned s = 0; s <= K64_PLIC_NDEV; s++)
+		ok &= p.prio[s] <= PRIO_MASK;
+	for (unsigned c = 0; c < 2; c++)
+		ok &= p.threshold[c] <= PRIO_MASK && !(p.enable[c] & ~(uint32_t)SRC_MASK);
+	ok &= !((p.pending | p.claimed | p.level) & ~(uint32_t)SRC_MASK);
+	if (!ok)
+		return snprintf(err, errlen, "plic: the checkpoint's state is not valid"), -1;
+	if (apply)
+		b->plic = p;
+	return 0;
+}
+
 static const struct k64_bus_ops plic_ops = {
 	.read = plic_read, .write = plic_write, .reset = plic_reset, .fdt = plic_fdt,
+	.save = plic_save, .restore = plic_restore,
 };
 
 int k64_plic_attach(struct k64_board *b, char *err, size_t errlen)

@@ -11,6 +11,7 @@
 #include "board/board.h"
 #include "core/hart.h"
 #include "dev/bus.h"
+#include "mem/ckpt.h"
 
 enum { RBR = 0, IER = 1, IIR = 2, LCR = 3, MCR = 4, LSR = 5, MSR = 6, SCR = 7 };
 #define IER_RDI  0x01
@@ -165,8 +166,44 @@ static int uart_fdt(void *dev, void *fdt, const struct k64_bus_region *r, uint32
 	return fdt_end_node(fdt);
 }
 
+/* Checkpoints: the registers, the receive buffer and the count of bytes sent. */
+static void uart_save(void *dev, struct k64_ckw *w, uint64_t now)
+{
+	struct k64_board *b = dev;
+	const struct k64_uart *u = &b->uart;
+	uint8_t regs[8] = { u->ier, u->lcr, u->mcr, u->scr, u->dll, u->dlm, u->fcr, u->thr_ipending };
+	(void)now;
+	k64_ckw_put(w, regs, sizeof regs);
+	k64_ckw_put(w, u->rx, sizeof u->rx);
+	k64_ckw_u64(w, u->rx_head);
+	k64_ckw_u64(w, u->rx_n);
+	k64_ckw_u64(w, b->uart_out);
+}
+
+static int uart_restore(void *dev, struct k64_ckr *r, uint64_t now, bool apply, char *err, size_t errlen)
+{
+	struct k64_board *b = dev;
+	struct k64_uart u;
+	uint8_t regs[8];
+	(void)now;
+	k64_ckr_get(r, regs, sizeof regs);
+	k64_ckr_get(r, u.rx, sizeof u.rx);
+	uint64_t head = k64_ckr_u64(r), n = k64_ckr_u64(r), out = k64_ckr_u64(r);
+	if (r->bad || head >= K64_UART_RXBUF || n > K64_UART_RXBUF || regs[7] > 1)
+		return snprintf(err, errlen, "uart: the checkpoint's state is not valid"), -1;
+	if (!apply)
+		return 0;
+	u.ier = regs[0], u.lcr = regs[1], u.mcr = regs[2], u.scr = regs[3], u.dll = regs[4], u.dlm = regs[5];
+	u.fcr = regs[6], u.thr_ipending = regs[7];
+	u.rx_head = (unsigned)head, u.rx_n = (unsigned)n;
+	b->uart = u;
+	b->uart_out = out;
+	return 0;
+}
+
 static const struct k64_bus_ops uart_ops = {
 	.read = uart_read, .write = uart_write, .irq = uart_irq, .reset = uart_reset, .fdt = uart_fdt,
+	.save = uart_save, .restore = uart_restore,
 };
 
 int k64_uart_attach(struct k64_board *b, char *err, size_t errlen)

@@ -64,6 +64,13 @@ static const char usage[] =
 "  --dump-dtb=FILE     board: write the generated device tree blob to FILE\n"
 "  --drive=FILE[,format=raw][,readonly][,snapshot]  board: a virtio block disk on a raw image\n"
 "                      (repeatable: vda, vdb, ...); snapshot keeps writes in memory\n"
+"  --checkpoint-at=WHEN:FILE  board or bare metal: write a checkpoint to FILE when WHEN\n"
+"                      instructions have retired, or (WHEN = guest) whenever the guest\n"
+"                      writes 0x4350 to the board's syscon; the run goes on (doc/board.md)\n"
+"  --checkpoint-exit   end the run once the checkpoint is written (exit status 0)\n"
+"  --restore=FILE      continue from a checkpoint, in a machine given the same options\n"
+"                      (--isa, --vlen, --mem, --device, --drive, the images or the program);\n"
+"                      any --model, which starts cold (its cycles count from the restore)\n"
 "  --signature=FILE    bare metal: write begin_signature..end_signature at exit\n"
 "  --device=NAME[,base=ADDR]  add a memory-mapped device (repeatable): keccak-dma\n"
 "                      (default base 0x40000000), keccak-sponge-dma (0x40001000)\n"
@@ -146,6 +153,7 @@ int main(int argc, char **argv)
 	bool stats = false, disasm = false, list_params = false;
 	const char *trace = NULL, *stats_json = NULL, *prof = NULL, *prof_folded = NULL;
 	int gdb_port = -1;
+	const char *restore = NULL;
 	char **params = NULL, **devices = NULL, **drives = NULL;
 	size_t nparams = 0, ndevices = 0, ndrives = 0;
 	for (char **e = environ; e && *e; e++) {
@@ -338,6 +346,26 @@ int main(int argc, char **argv)
 			if (port > 65535)
 				die("--gdb must be a TCP port from 0 to 65535, got '%s'", val);
 			gdb_port = (int)port;
+		} else if (!strcmp(name, "-checkpoint-at")) {
+			TAKES_VALUE();
+			char *colon = strchr(val, ':');
+			if (!colon || !colon[1])
+				die("--checkpoint-at needs INSTRET:FILE or guest:FILE, got '%s'", val);
+			*colon = 0;
+			if (!strcmp(val, "guest")) {
+				cfg.checkpoint_guest = true;
+			} else {
+				cfg.checkpoint_at = number("--checkpoint-at", val, false);
+				if (!cfg.checkpoint_at)
+					die("--checkpoint-at's instruction count must be at least 1");
+			}
+			cfg.checkpoint_file = colon + 1;
+		} else if (!strcmp(name, "-checkpoint-exit")) {
+			NO_VALUE();
+			cfg.checkpoint_exit = true;
+		} else if (!strcmp(name, "-restore")) {
+			TAKES_VALUE();
+			restore = val;
 		} else if (!strcmp(name, "-signature")) {
 			TAKES_VALUE();
 			cfg.signature = val;
@@ -377,6 +405,8 @@ int main(int argc, char **argv)
 		die("--bios, --kernel, --initrd, --append and --dump-dtb need --machine=karu64");
 	if (cfg.machine && i < argc)
 		die("--machine=karu64 boots --bios/--kernel and takes no program ('%s')", argv[i]);
+	if (cfg.checkpoint_exit && !cfg.checkpoint_file)
+		die("--checkpoint-exit needs --checkpoint-at");
 	if (cfg.machine && cfg.mode == K64_MODE_BARE)
 		die("--bare and --machine=karu64 exclude each other");
 	if (!cfg.machine && i >= argc)
@@ -405,6 +435,12 @@ int main(int argc, char **argv)
 	} else if (k64_machine_load(m, argv[i], argc - i, argv + i, err, sizeof err)) {
 		die("%s: %s", argv[i], err);
 	}
+	if (restore) {
+		if (k64_machine_restore(m, restore, err, sizeof err))
+			die("%s", err);
+		fprintf(stderr, "karu64: restored '%s' at instruction %llu (%.2f s)\n", restore,
+			(unsigned long long)k64_instret(m), k64_machine_restore_seconds(m));
+	}
 	FILE *tf = NULL;
 	if (trace) {
 		tf = !strcmp(trace, "-") ? stderr : fopen(trace, "w");
@@ -423,17 +459,18 @@ int main(int argc, char **argv)
 	if (tf && tf != stderr)
 		fclose(tf);
 	uint64_t n = k64_instret(m);
+	uint64_t mn = n - k64_machine_restored_at(m);   /* what a model (cold at a restore) counted */
 	struct k64_model *model = k64_machine_model(m);
 	if (stats) {
 		fprintf(stderr, "instructions: %llu\n", (unsigned long long)n);
 		fprintf(stderr, "seconds: %.6f\n", secs);
-		fprintf(stderr, "mips: %.2f\n", secs > 0 ? n / secs / 1e6 : 0.0);
+		fprintf(stderr, "mips: %.2f\n", secs > 0 ? mn / secs / 1e6 : 0.0);
 		if (model)
-			k64_model_print_stats(model, stderr, n);
+			k64_model_print_stats(model, stderr, mn);
 	}
 	if (jf) {
 		if (model) {
-			k64_model_write_json(model, jf, n, secs);
+			k64_model_write_json(model, jf, mn, secs);
 		} else {
 			fprintf(jf, "{\n  \"model\": \"none\",\n  \"instructions\": %llu,\n  \"cycles\": %llu,\n"
 				"  \"seconds\": %.6f\n}\n", (unsigned long long)n, (unsigned long long)n, secs);

@@ -440,6 +440,10 @@ bool k64_pmu_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, 
 void k64_pmu_reset(struct k64_hart *h);
 void k64_pmu_switch(struct k64_hart *h, const struct k64_dinsn *d, unsigned to);
 void k64_pmu_poll(struct k64_hart *h);
+/* Checkpoints: ctr[i].val made each counter's value now; after a restore, the bases re-set on
+ * the (new) time source with the values kept. */
+void k64_pmu_settle_all(struct k64_hart *h);
+void k64_pmu_rebase(struct k64_hart *h);
 /* `to` and k64_pmu_switch's mode: the privilege | V << 2. */
 static inline void k64_pmu_priv(struct k64_hart *h, const struct k64_dinsn *d, unsigned to)
 {

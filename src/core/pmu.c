@@ -187,6 +187,20 @@ void k64_pmu_poll(struct k64_hart *h)
 	update(h, &n);
 }
 
+/* Checkpoints (board/checkpoint.c): every counter frozen at its value now (ctr[i].val), and,
+ * after a restore into another time source, re-based on it. */
+void k64_pmu_settle_all(struct k64_hart *h)
+{
+	struct now n = now_at(h, NULL, false);
+	settle_all(h, &n);
+}
+
+void k64_pmu_rebase(struct k64_hart *h)
+{
+	struct now n = now_at(h, NULL, false);
+	update(h, &n);
+}
+
 /* scountovf (Sscofpmf): the OF bits, readable in S-mode where mcounteren allows. */
 static uint64_t scountovf(const struct k64_hart *h)
 {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dev/bus.h"
+#include "mem/ckpt.h"
 
 /* karu64-sim's values of the DMA parameters (timing/params.def), used in functional mode for
  * the cycle counts the devices report. */
@@ -204,6 +205,41 @@ void k64_dma_finish(const struct k64_bus *b, struct k64_dma_ctl *c, uint64_t now
 	c->xfer = xfer;
 	c->mem0 = b->timing.mem_cycles ? b->timing.mem_cycles(b->timing.mem_ctx) : 0;
 	k64_dma_settle(b, c, now);
+}
+
+static uint64_t mem_now(const struct k64_bus *b)
+{
+	return b->timing.mem_cycles ? b->timing.mem_cycles(b->timing.mem_ctx) : 0;
+}
+
+void k64_dma_save(const struct k64_bus *b, const struct k64_dma_ctl *c, struct k64_ckw *w, uint64_t now)
+{
+	uint32_t u[5] = { c->ctrl, c->status, c->last_op, c->last_core, c->op_count };
+	k64_ckw_put(w, u, sizeof u);
+	k64_ckw_u64(w, c->pending);
+	k64_ckw_u64(w, c->pending && c->end > now ? c->end - now : 0);
+	k64_ckw_u64(w, c->pending ? mem_now(b) - c->mem0 : 0);
+	k64_ckw_u64(w, c->xfer);
+	k64_ckw_u64(w, c->cycles);
+	k64_ckw_u64(w, c->engine);
+}
+
+bool k64_dma_restore(const struct k64_bus *b, struct k64_dma_ctl *c, struct k64_ckr *r, uint64_t now, bool apply)
+{
+	uint32_t u[5];
+	k64_ckr_get(r, u, sizeof u);
+	uint64_t pending = k64_ckr_u64(r), end = k64_ckr_u64(r), mem = k64_ckr_u64(r);
+	uint64_t xfer = k64_ckr_u64(r), cycles = k64_ckr_u64(r), engine = k64_ckr_u64(r);
+	if (r->bad || pending > 1 || u[0] > 1 || u[1] > (K64_DMA_DONE | K64_DMA_ERROR))
+		return false;
+	if (apply) {
+		c->ctrl = u[0], c->status = u[1], c->last_op = u[2], c->last_core = u[3], c->op_count = u[4];
+		c->pending = pending;
+		c->end = now + end;
+		c->mem0 = mem_now(b) - mem;
+		c->xfer = xfer, c->cycles = cycles, c->engine = engine;
+	}
+	return true;
 }
 
 /* ---- devices by name ------------------------------------------------------------------------ */

@@ -25,6 +25,8 @@
 /* A device's callbacks. off is the offset in its region, size 1, 2, 4 or 8; false refuses the
  * access (the hart takes the load/store access fault). */
 struct k64_bus_region;
+struct k64_ckw;
+struct k64_ckr;
 struct k64_bus_ops {
 	bool (*read)(void *dev, uint64_t off, unsigned size, uint64_t *val, uint64_t now);
 	bool (*write)(void *dev, uint64_t off, unsigned size, uint64_t val, uint64_t now);
@@ -37,6 +39,12 @@ struct k64_bus_ops {
 	 * source, plic_phandle the interrupt parent): 0 or a negative libfdt error. */
 	void (*reset)(void *dev);
 	int (*fdt)(void *dev, void *fdt, const struct k64_bus_region *r, uint32_t plic_phandle);
+	/* Optional (none: the device has no state): its state into a checkpoint (mem/ckpt.h), times
+	 * as offsets from `now`; and back at the restoring run's `now`. restore is called twice:
+	 * first with apply = false, to check the bytes (and the world: a drive's file) without a
+	 * change, then with apply = true; 0, or -1 with a one-line message. */
+	void (*save)(void *dev, struct k64_ckw *w, uint64_t now);
+	int (*restore)(void *dev, struct k64_ckr *r, uint64_t now, bool apply, char *err, size_t errlen);
 };
 
 /* The DMA timing the devices compute their busy time from (doc/keccak-dma.md). */
@@ -148,6 +156,11 @@ bool k64_dma_ctrl_write(struct k64_dma_ctl *c, uint32_t v);
  * once), of which `engine` in the Keccak engine and `xfer` in DMA transfer beats. */
 void k64_dma_finish(const struct k64_bus *b, struct k64_dma_ctl *c, uint64_t now, bool error, uint64_t cycles,
 		    uint64_t engine, uint64_t xfer);
+
+/* Checkpoints: c's state with its times as offsets from now (and from the core's memory cycles
+ * now), and back (false: the bytes are not a valid state; nothing is changed). */
+void k64_dma_save(const struct k64_bus *b, const struct k64_dma_ctl *c, struct k64_ckw *w, uint64_t now);
+bool k64_dma_restore(const struct k64_bus *b, struct k64_dma_ctl *c, struct k64_ckr *r, uint64_t now, bool apply);
 
 /* Devices, by option string "NAME[,base=ADDR]" (--device): creates and registers one.
  * 0, or -1 with a one-line message. */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "crypto/keccak.h"
 #include "dev/bus.h"
+#include "mem/ckpt.h"
 
 enum {
 	R_SRC = 0x00, R_DST = 0x04, R_LEN = 0x08, R_CTRL = 0x0c, R_STATUS = 0x10, R_LAST_OP = 0x14,
@@ -95,7 +96,30 @@ static bool irq_line(void *dev, uint64_t now, uint64_t *next)
 	return k64_dma_irq(k->bus, &k->c, now, next);
 }
 
-static const struct k64_bus_ops ops = { .read = reg_read, .write = reg_write, .free = free, .irq = irq_line };
+/* Checkpoints: the registers and the running operation (dev/bus.h). */
+static void save(void *dev, struct k64_ckw *w, uint64_t now)
+{
+	struct keccak_dma *k = dev;
+	uint32_t u[5] = { k->src, k->dst, k->len, k->src_hi, k->dst_hi };
+	k64_ckw_put(w, u, sizeof u);
+	k64_dma_save(k->bus, &k->c, w, now);
+}
+
+static int restore(void *dev, struct k64_ckr *r, uint64_t now, bool apply, char *err, size_t errlen)
+{
+	struct keccak_dma *k = dev;
+	uint32_t u[5];
+	k64_ckr_get(r, u, sizeof u);
+	if (!k64_dma_restore(k->bus, &k->c, r, now, apply))
+		return snprintf(err, errlen, "keccak-dma: the checkpoint's state is not valid"), -1;
+	if (apply)
+		k->src = u[0], k->dst = u[1], k->len = u[2], k->src_hi = u[3], k->dst_hi = u[4];
+	return 0;
+}
+
+static const struct k64_bus_ops ops = {
+	.read = reg_read, .write = reg_write, .free = free, .irq = irq_line, .save = save, .restore = restore,
+};
 
 int k64_keccak_dma_new(struct k64_bus *b, uint64_t base, char *err, size_t errlen)
 {

@@ -13,6 +13,7 @@
 #include <string.h>
 #include "crypto/keccak.h"
 #include "dev/bus.h"
+#include "mem/ckpt.h"
 
 #define RATE 136
 
@@ -139,7 +140,32 @@ static bool irq_line(void *dev, uint64_t now, uint64_t *next)
 	return k64_dma_irq(k->bus, &k->c, now, next);
 }
 
-static const struct k64_bus_ops ops = { .read = reg_read, .write = reg_write, .free = free, .irq = irq_line };
+/* Checkpoints: the registers and the running operation (dev/bus.h). */
+static void save(void *dev, struct k64_ckw *w, uint64_t now)
+{
+	struct sponge_dma *k = dev;
+	uint32_t u[8] = { k->src, k->dst, k->len, k->out_len, k->domain, k->src_hi, k->dst_hi, k->last_perms };
+	k64_ckw_put(w, u, sizeof u);
+	k64_dma_save(k->bus, &k->c, w, now);
+}
+
+static int restore(void *dev, struct k64_ckr *r, uint64_t now, bool apply, char *err, size_t errlen)
+{
+	struct sponge_dma *k = dev;
+	uint32_t u[8];
+	k64_ckr_get(r, u, sizeof u);
+	if (!k64_dma_restore(k->bus, &k->c, r, now, apply))
+		return snprintf(err, errlen, "keccak-sponge-dma: the checkpoint's state is not valid"), -1;
+	if (apply) {
+		k->src = u[0], k->dst = u[1], k->len = u[2], k->out_len = u[3], k->domain = u[4];
+		k->src_hi = u[5], k->dst_hi = u[6], k->last_perms = u[7];
+	}
+	return 0;
+}
+
+static const struct k64_bus_ops ops = {
+	.read = reg_read, .write = reg_write, .free = free, .irq = irq_line, .save = save, .restore = restore,
+};
 
 int k64_keccak_sponge_dma_new(struct k64_bus *b, uint64_t base, char *err, size_t errlen)
 {

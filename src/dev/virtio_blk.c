@@ -24,6 +24,7 @@
 #include <unistd.h>
 #include "dev/bus.h"
 #include "dev/virtio.h"
+#include "mem/ckpt.h"
 
 #define SECTOR 512u
 enum { T_IN = 0, T_OUT = 1, T_FLUSH = 4, T_GET_ID = 8, T_DISCARD = 11, T_WRITE_ZEROES = 13 };
@@ -52,6 +53,7 @@ struct blk {
 	struct k64_virtio v;           /* first: the bus ops get a struct blk * */
 	char name[24];
 	int fd;
+	char *path;                    /* as given (checkpoints record a drive's identity) */
 	bool readonly, snapshot;
 	uint64_t sectors;
 	uint8_t ***overlay;            /* [chunk >> L2_BITS][chunk & (L2_SIZE - 1)] */
@@ -379,6 +381,7 @@ static void blk_free(void *dev)
 	}
 	if (d->fd >= 0)
 		close(d->fd);
+	free(d->path);
 	free(d->buf);
 	free(d);
 }
@@ -395,11 +398,136 @@ static int bus_fdt(void *dev, void *fdt, const struct k64_bus_region *r, uint32_
 	return k64_virtio_fdt(fdt, r->base, r->size, r->irq, plic_phandle);
 }
 
-static const struct k64_bus_ops ops = {
-	.read = reg_read, .write = reg_write, .free = blk_free, .irq = irq_line, .reset = bus_reset, .fdt = bus_fdt,
-};
+/* ---- checkpoints -------------------------------------------------------------------------------- */
+
+/* The identity of the file: its size and modification time (a checkpoint of a drive that is
+ * not a snapshot holds none of its data, so the file must be what it was). */
+static void identity(const struct blk *d, uint64_t id[3])
+{
+	struct stat st;
+	memset(id, 0, 3 * sizeof *id);
+	if (stat(d->path, &st))
+		return;
+	id[0] = (uint64_t)st.st_size;
+	id[1] = (uint64_t)st.st_mtim.tv_sec;
+	id[2] = (uint64_t)st.st_mtim.tv_nsec;
+}
+
+/* The transport's registers and queue, the requests in flight (their due times as offsets from
+ * now), the file's identity, and a snapshot's overlay (chunk number, then the chunk, or the
+ * number with bit 63 set for a chunk zeroed whole; ~0 ends the list). */
+static void blk_save(void *dev, struct k64_ckw *w, uint64_t now)
+{
+	struct blk *d = dev;
+	const struct k64_virtio *v = &d->v;
+	uint32_t u[7] = { v->status, v->dev_sel, v->drv_sel, v->queue_sel, v->isr, v->broken_logged, d->readonly | d->snapshot << 1 };
+	k64_ckw_put(w, u, sizeof u);
+	k64_ckw_u64(w, v->driver_features);
+	const struct k64_virtq *q = &v->q;
+	uint64_t qv[8] = { q->num, q->ready, q->desc, q->avail, q->used, q->last_avail, q->used_idx, q->signalled };
+	k64_ckw_put(w, qv, sizeof qv);
+	uint64_t t = dev_clock(d, now);
+	k64_ckw_u64(w, d->npend);
+	for (unsigned i = 0; i < d->npend; i++) {
+		k64_ckw_u64(w, d->pend[i].head);
+		k64_ckw_u64(w, d->pend[i].len);
+		k64_ckw_u64(w, d->pend[i].due > t ? d->pend[i].due - t : 0);
+	}
+	uint64_t id[3];
+	identity(d, id);
+	k64_ckw_str(w, d->path);
+	k64_ckw_put(w, id, sizeof id);
+	for (uint64_t i = 0; d->snapshot && i < d->l1_size; i++)
+		for (unsigned j = 0; d->overlay[i] && j < L2_SIZE; j++) {
+			const uint8_t *c = d->overlay[i][j];
+			uint64_t n = i << L2_BITS | j;
+			if (!c)
+				continue;
+			k64_ckw_u64(w, c == zero_chunk ? n | 1ull << 63 : n);
+			if (c != zero_chunk)
+				k64_ckw_put(w, c, CHUNK);
+		}
+	k64_ckw_u64(w, ~0ull);
+}
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+static int blk_restore(void *dev, struct k64_ckr *r, uint64_t now, bool apply, char *err, size_t errlen)
+{
+	struct blk *d = dev;
+	struct k64_virtio *v = &d->v;
+	uint32_t u[7];
+	uint64_t qv[8], feat, id[3], cur[3];
+	char path[4096];
+	k64_ckr_get(r, u, sizeof u);
+	feat = k64_ckr_u64(r);
+	k64_ckr_get(r, qv, sizeof qv);
+	uint64_t npend = k64_ckr_u64(r);
+	if (r->bad || npend > K64_VIRTQ_MAX || qv[0] > K64_VIRTQ_MAX || qv[1] > 1 || qv[5] > 0xffff || qv[6] > 0xffff ||
+	    qv[7] > 0xffff || u[5] > 1 || (feat & ~v->features))
+		return ERR("%s: the checkpoint's state is not valid", d->name);
+	if (u[6] != (uint32_t)(d->readonly | d->snapshot << 1))
+		return ERR("%s: the checkpoint was made with other drive options (readonly, snapshot)", d->name);
+	struct done pend[K64_VIRTQ_MAX];
+	uint64_t t = dev_clock(d, now);
+	for (unsigned i = 0; i < npend; i++) {
+		uint64_t head = k64_ckr_u64(r), len = k64_ckr_u64(r), due = k64_ckr_u64(r);
+		if (head >= K64_VIRTQ_MAX || len > 0xffffffffu)
+			r->bad = true;
+		pend[i] = (struct done){ (uint16_t)head, (uint32_t)len, t + due };
+	}
+	k64_ckr_str(r, path, sizeof path);
+	k64_ckr_get(r, id, sizeof id);
+	if (r->bad)
+		return ERR("%s: the checkpoint's state is not valid", d->name);
+	identity(d, cur);
+	if (strcmp(path, d->path))
+		return ERR("%s: the checkpoint's drive is '%s', not '%s'", d->name, path, d->path);
+	if (!d->snapshot && memcmp(id, cur, sizeof id))
+		return ERR("drive '%s' changed since the checkpoint (size or modification time)", d->path);
+	/* the overlay: checked in the first pass, copied in the second */
+	for (;;) {
+		uint64_t n = k64_ckr_u64(r);
+		if (r->bad || n == ~0ull)
+			break;
+		uint64_t chunk = n & ~(1ull << 63);
+		if (!d->snapshot || chunk >= (d->sectors * SECTOR + CHUNK - 1) / CHUNK) {
+			r->bad = true;
+			break;
+		}
+		const uint8_t *c = n >> 63 ? zero_chunk : k64_ckr_take(r, CHUNK);
+		if (!c || !apply)
+			continue;
+		uint8_t **s = slot(d, chunk, true);
+		if (!s)
+			return ERR("out of memory restoring %s", d->name);
+		if (*s != zero_chunk)
+			free(*s);
+		*s = c == zero_chunk ? (uint8_t *)zero_chunk : malloc(CHUNK);
+		if (!*s)
+			return ERR("out of memory restoring %s", d->name);
+		if (c != zero_chunk)
+			memcpy(*s, c, CHUNK);
+	}
+	if (r->bad)
+		return ERR("%s: the checkpoint's state is not valid", d->name);
+	if (!apply)
+		return 0;
+	v->status = u[0], v->dev_sel = u[1], v->drv_sel = u[2], v->queue_sel = u[3], v->isr = u[4];
+	v->broken_logged = u[5];
+	v->driver_features = feat;
+	struct k64_virtq *q = &v->q;
+	q->num = (uint32_t)qv[0], q->ready = qv[1], q->desc = qv[2], q->avail = qv[3], q->used = qv[4];
+	q->last_avail = (uint16_t)qv[5], q->used_idx = (uint16_t)qv[6], q->signalled = (uint16_t)qv[7];
+	memcpy(d->pend, pend, npend * sizeof *pend);
+	d->npend = (unsigned)npend;
+	return 0;
+}
+
+static const struct k64_bus_ops ops = {
+	.read = reg_read, .write = reg_write, .free = blk_free, .irq = irq_line, .reset = bus_reset, .fdt = bus_fdt,
+	.save = blk_save, .restore = blk_restore,
+};
+
 
 int k64_virtio_blk_new(struct k64_bus *b, uint64_t base, unsigned irq, const char *spec, unsigned index,
 		       char *err, size_t errlen)
@@ -431,8 +559,11 @@ int k64_virtio_blk_new(struct k64_bus *b, uint64_t base, unsigned irq, const cha
 	if (index >= K64_VIRTIO_SLOTS)
 		return ERR("too many drives (at most %d)", K64_VIRTIO_SLOTS);
 	struct blk *d = calloc(1, sizeof *d);
-	if (!d || !(d->buf = malloc(BUF)))
+	if (!d || !(d->buf = malloc(BUF)) || !(d->path = strdup(path))) {
+		if (d)
+			free(d->buf);
 		return free(d), ERR("out of memory");
+	}
 	d->fd = open(path, (ro || snap ? O_RDONLY : O_RDWR) | O_CLOEXEC);
 	if (d->fd < 0) {
 		int e = errno;

@@ -8,6 +8,9 @@
 #   karu64.mode=batch  karu64.prog=P: read a byte count N and N bytes of input from the
 #                      console, run /bin/P on them (stdin at EOF after them), print its output
 #                      and KARU64-END, then power off
+#   karu64.mode=ckpt   the boot is done: ask karu64 for a checkpoint (karu64-checkpoint), then run
+#                      /bin/P (karu64.prog=P) with the arguments of karu64.args (commas for
+#                      spaces), print KARU64-END and its exit status, then power off
 #   otherwise          a shell on the console; leaving it powers off
 /bin/busybox mkdir -p /bin /sbin /usr/bin /usr/sbin
 /bin/busybox --install -s
@@ -20,7 +23,8 @@ mode=
 for a in $(cat /proc/cmdline); do
   case "$a" in karu64.mode=*) mode=${a#karu64.mode=} ;; karu64.prog=*) prog=${a#karu64.prog=} ;;
     karu64.only=*) export only=${a#karu64.only=} ;;
-    karu64.perfperiod=*) export perfperiod=${a#karu64.perfperiod=} ;; esac
+    karu64.perfperiod=*) export perfperiod=${a#karu64.perfperiod=} ;;
+    karu64.args=*) args=${a#karu64.args=} ;; esac
 done
 # Stock Linux blocks user-mode rdcycle unless kernel.perf_user_access allows it (2: direct
 # rdcycle, as the paper's measurements read it).
@@ -41,6 +45,12 @@ case "$mode" in
     head -c "$n" < /dev/console > /tmp/input
     "/bin/$prog" < /tmp/input > /dev/console 2>&1
     echo KARU64-END
+    ;;
+  ckpt)
+    karu64-checkpoint
+    # shellcheck disable=SC2086  # the arguments are meant to split
+    "/bin/$prog" $(echo "$args" | tr , ' ')
+    echo "KARU64-END $?"
     ;;
   *)
     echo "karu64-init: a shell; 'poweroff' or leaving it powers the board off (Ctrl-A X quits karu64)"

@@ -28,9 +28,9 @@ $(BOOT_GUEST)/xproc-xr: tests/boot/xproc.c tests/xkround/sha3_accel.h sw/include
 	@mkdir -p $(dir $@)
 	$(BOOT_CC) -DUSE_XR -o $@ $<
 
-$(BOOT_GUEST)/initramfs.cpio: tests/boot/mkinitramfs.py tests/boot/init.sh tests/boot/guest.sh $(BOOT_PROGS) \
+$(BOOT_GUEST)/initramfs.cpio: tests/boot/mkinitramfs.py tests/boot/init.sh tests/boot/guest.sh tests/boot/karu64-checkpoint $(BOOT_PROGS) \
 		$(BOOT_KPQC:%=$(B)/sw/%/kpqc) $(BOOT_KPQC:%=$(B)/tests/mldsa/%/driver) | setup
-	python3 tests/boot/mkinitramfs.py $@ tests/boot/init.sh $(BOOT_DIR)/busybox bin/boot-tests=tests/boot/guest.sh \
+	python3 tests/boot/mkinitramfs.py $@ tests/boot/init.sh $(BOOT_DIR)/busybox bin/boot-tests=tests/boot/guest.sh bin/karu64-checkpoint=tests/boot/karu64-checkpoint \
 	  $(foreach p,$(BOOT_PROGS),bin/$(notdir $(p))=$(p)) $(foreach v,$(BOOT_KPQC),bin/kpqc-$(v)=$(B)/sw/$(v)/kpqc bin/mldsa-$(v)=$(B)/tests/mldsa/$(v)/driver)
 
 $(BOOT_GUEST)/%.elf: tests/boot/%.c tests/bare/link.ld
