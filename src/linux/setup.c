@@ -383,6 +383,11 @@ int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linu
 	k64_mem_poke(m, K64_LINUX_SIGTRAMP, tramp, sizeof tramp);
 	k64_mem_set_perm(m, K64_LINUX_SIGTRAMP, K64_PAGE_SIZE,
 			 K64_PERM_R | K64_PERM_X | K64_LINUX_PERM_MAPPED);
+	if (cfg->mem_limit && m->backed * K64_PAGE_SIZE > cfg->mem_limit) {
+		snprintf(err, errlen, "the program and its stack need %llu KiB, more than --host-mem-limit",
+			 (unsigned long long)(m->backed * K64_PAGE_SIZE >> 10));
+		goto fail;
+	}
 
 	k64_linux_fs_init(lx);
 	k64_linux_signal_init(lx);
