@@ -53,7 +53,11 @@ static const char usage[] =
 "  --strict            an unknown system call is fatal\n"
 "  --thread-quantum=N  guest threads take turns every N >= 64 retired instructions (default 100000)\n"
 "  -L DIR              guest root, tried first for absolute paths (default $QEMU_LD_PREFIX)\n"
+"  --jail=DIR          every guest path resolves inside DIR, the guest's root: `..` and\n"
+"                      symbolic links cannot leave it (Linux 5.6 or later; -L stays readable)\n"
 "  --bare              force bare-metal mode\n"
+"  --no-semihosting    bare metal: no semihosting (its ebreak is a breakpoint exception,\n"
+"                      so the guest cannot open, write or remove host files)\n"
 "  --mem=SIZE          RAM at 0x80000000 (bare metal: default 256M; board: 1G; suffix K, M or G)\n"
 "  --host-mem-limit=SIZE  the most guest memory the host backs (suffix K, M or G): Linux\n"
 "                      mmap/brk past it fail with ENOMEM; bare metal and board: --mem\n"
@@ -292,6 +296,12 @@ int main(int argc, char **argv)
 		} else if (!strcmp(name, "-L")) {
 			TAKES_VALUE();
 			cfg.ld_prefix = val;
+		} else if (!strcmp(name, "-jail")) {
+			TAKES_VALUE();
+			cfg.jail = val;
+		} else if (!strcmp(name, "-no-semihosting")) {
+			NO_VALUE();
+			cfg.no_semihosting = true;
 		} else if (!strcmp(name, "-thread-quantum")) {
 			TAKES_VALUE();
 			cfg.thread_quantum = number("--thread-quantum", val, true);

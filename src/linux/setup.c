@@ -337,6 +337,11 @@ int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linu
 		if (!strcmp(lx->root, "/"))   /* the host itself: nothing to try first */
 			lx->root[0] = 0;
 	}
+	lx->cfg.jail = NULL;
+	if (k64_linux_jail_init(lx, cfg->jail, err, errlen)) {
+		free(lx);
+		return -1;
+	}
 	struct k64_elf e, ie;
 	bool have_e = false, have_ie = false;
 	char ifile[PATH_MAX];
@@ -415,6 +420,7 @@ fail:
 	if (have_ie)
 		k64_elf_close(&ie);
 	k64_linux_vma_free(lx);
+	k64_linux_jail_free(lx);
 	free(lx);
 	return -1;
 }
@@ -427,6 +433,7 @@ void k64_linux_free(struct k64_hart *h)
 	k64_linux_fs_free(lx);
 	k64_linux_vma_free(lx);
 	k64_linux_thread_free(lx);
+	k64_linux_jail_free(lx);
 	free(lx);
 	h->fe.ctx = NULL;
 	h->fe.boundary = NULL;
