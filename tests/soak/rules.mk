@@ -19,4 +19,6 @@ check-soak-short: $(KARU64) $(BOOT_GUEST)/initramfs.cpio
 	  --scalar-repeat 100 --vector-repeat 50 --results $(B)/test-results/soak-short.txt
 
 CHECK += check-soak-short
+# (check-randgen, check-vector-random and check-boot already run under the sanitizers)
+CHECK_ASAN_EXCLUDE += check-soak-short
 .PHONY: check-soak check-soak-short
