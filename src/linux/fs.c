@@ -848,8 +848,11 @@ static int64_t jail_file_call(struct k64_linux *lx, uint64_t nr, const uint64_t 
 	if (nr == 88)
 		flags = (int)a[3];
 	GET_PATH(p, path);
-	if (!*p && (flags & AT_EMPTY_PATH))
-		return JAIL_FD_CALL;
+	if (!*p && (flags & AT_EMPTY_PATH)) {
+		if ((int32_t)dfd != G_AT_FDCWD)
+			return JAIL_FD_CALL;
+		strcpy(p, ".");   /* the working directory: the guest's, not the host's */
+	}
 	if (nr == 45) {   /* truncate: the file opened for writing */
 		int h = k64_linux_jail_open(lx, dfd, p, O_WRONLY | O_CLOEXEC, 0);
 		if (h < 0)

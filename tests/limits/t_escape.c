@@ -4,6 +4,7 @@
  * OUT through `..`, symbolic links, /proc/self/fd or a directory descriptor must fail; the same
  * calls inside the jail succeed; paths read back (getcwd, readlink) are the guest's. Prints
  * "ok: ..." / "FAIL: ..." per check and "N passed, N failed" last. */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -84,6 +85,9 @@ int main(int argc, char **argv)
 	/* inside the jail everything works, and the guest sees its own paths */
 	r = chdir("/in");
 	check(r == 0 && getcwd(buf, sizeof buf) && !strcmp(buf, "/in"), "chdir /in: getcwd is /in");
+	struct stat a, b;
+	check(fstatat(AT_FDCWD, "", &a, AT_EMPTY_PATH) == 0 && stat("/in", &b) == 0 && a.st_ino == b.st_ino,
+	      "fstatat(AT_FDCWD, \"\", AT_EMPTY_PATH) is the guest's working directory");
 	r = chdir("../../../..");
 	check(r == 0 && getcwd(buf, sizeof buf) && !strcmp(buf, "/"), "chdir .. above the root: getcwd is /");
 	int f = open("in/ok", O_WRONLY | O_CREAT, 0644);
