@@ -131,6 +131,7 @@ help:
 	  'make check-NAME      one test target (listed below)' \
 	  'make sw              every guest software build (build/sw/<build>/)' \
 	  'make bench-speed     simulation speed: karu64 against QEMU 10' \
+	  'make check-soak      the soak: 10^9 random instructions against QEMU 10, 100 board boots (not in CI)' \
 	  'make boot            boot Debian on the full-system board, to a shell (doc/board.md)' \
 	  'make ckpt-boot       boot the board functionally to a checkpoint; make ckpt-bench: restore it with karu64-fpga, run a benchmark' \
 	  'make headline-readme fill the README headline table from eval/headline.json' \

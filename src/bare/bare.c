@@ -138,7 +138,7 @@ int k64_bare_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_bare_
 	h->pc = entry;
 	k64_tlb_flush(h);
 	h->fe.ctx = b;
-	h->fe.trap = k64_semihost_trap;
+	h->fe.trap = cfg->no_semihosting ? NULL : k64_semihost_trap;
 	h->fe.watch = k64_htif_watch;
 	return 0;
 }

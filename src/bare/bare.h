@@ -17,6 +17,7 @@ struct k64_bare_config {
 	uint64_t ram_size;          /* 0: K64_BARE_RAM_SIZE (--mem) */
 	const char *signature;      /* --signature=FILE, or NULL */
 	unsigned sig_granularity;   /* bytes per signature line; 0: 4 (riscv-arch-test) */
+	bool no_semihosting;        /* semihosting off: its ebreak is a breakpoint exception */
 	int argc;                   /* the program and its arguments (semihosting SYS_GET_CMDLINE) */
 	char *const *argv;
 };

@@ -205,6 +205,7 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 		bc.ram_base = BARE_BASE;
 		bc.ram_size = size;
 		bc.signature = m->cfg.signature;
+		bc.no_semihosting = m->cfg.no_semihosting;
 		bc.argc = argc;
 		bc.argv = argv;
 		if (k64_bare_setup(m->hart, &m->mem, &bc, path, err, errlen))
@@ -221,6 +222,8 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 		lc.discard_vector = !m->cfg.keep_vector_state;
 		lc.ld_prefix = m->cfg.ld_prefix;
 		lc.thread_quantum = m->cfg.thread_quantum;
+		lc.mem_limit = m->cfg.host_mem_limit;
+		lc.jail = m->cfg.jail;
 		if (k64_linux_setup(m->hart, &m->mem, &lc, path, argc, argv, err, errlen))
 			return -1;
 		/* Linux lets user mode read cycle, time and instret (Zicntr). */

@@ -53,8 +53,15 @@ static const char usage[] =
 "  --strict            an unknown system call is fatal\n"
 "  --thread-quantum=N  guest threads take turns every N >= 64 retired instructions (default 100000)\n"
 "  -L DIR              guest root, tried first for absolute paths (default $QEMU_LD_PREFIX)\n"
+"  --jail=DIR          every guest path resolves inside DIR, the guest's root: `..` and\n"
+"                      symbolic links cannot leave it (Linux 5.6 or later; -L stays readable)\n"
 "  --bare              force bare-metal mode\n"
+"  --no-semihosting    bare metal: no semihosting (its ebreak is a breakpoint exception,\n"
+"                      so the guest cannot open, write or remove host files)\n"
 "  --mem=SIZE          RAM at 0x80000000 (bare metal: default 256M; board: 1G; suffix K, M or G)\n"
+"  --host-mem-limit=SIZE  the most guest memory the host backs (suffix K, M or G): Linux\n"
+"                      mmap/brk past it fail with ENOMEM; bare metal and board: --mem\n"
+"                      may not exceed it (default: no ceiling)\n"
 "  --machine=karu64    the full-system board: ACLINT, PLIC, ns16550a UART (the terminal),\n"
 "                      syscon; exit status 0 on poweroff, the code of a syscon fail\n"
 "  --bios=FILE         board firmware, ELF or flat binary at 0x80000000 (OpenSBI fw_dynamic)\n"
@@ -144,6 +151,15 @@ static double now(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Bare metal and the board back all of --mem's RAM: it must fit under --host-mem-limit. */
+static void ram_ceiling(const struct k64_config *cfg)
+{
+	uint64_t ram = cfg->mem_size ? cfg->mem_size : cfg->machine ? 1ull << 30 : 256ull << 20;
+	if (cfg->host_mem_limit && ram > cfg->host_mem_limit)
+		die("guest RAM (--mem, %llu MiB) is more than --host-mem-limit (%llu MiB)",
+		    (unsigned long long)(ram >> 20), (unsigned long long)(cfg->host_mem_limit >> 20));
 }
 
 int main(int argc, char **argv)
@@ -288,6 +304,12 @@ int main(int argc, char **argv)
 		} else if (!strcmp(name, "-L")) {
 			TAKES_VALUE();
 			cfg.ld_prefix = val;
+		} else if (!strcmp(name, "-jail")) {
+			TAKES_VALUE();
+			cfg.jail = val;
+		} else if (!strcmp(name, "-no-semihosting")) {
+			NO_VALUE();
+			cfg.no_semihosting = true;
 		} else if (!strcmp(name, "-thread-quantum")) {
 			TAKES_VALUE();
 			cfg.thread_quantum = number("--thread-quantum", val, true);
@@ -306,6 +328,11 @@ int main(int argc, char **argv)
 			cfg.mem_size = number("--mem", val, true);
 			if (cfg.mem_size < 4096 || cfg.mem_size > (64ull << 30))
 				die("--mem must be between 4K and 64G, got '%s'", val);
+		} else if (!strcmp(name, "-host-mem-limit")) {
+			TAKES_VALUE();
+			cfg.host_mem_limit = number("--host-mem-limit", val, true);
+			if (cfg.host_mem_limit < (1u << 20))
+				die("--host-mem-limit must be at least 1M, got '%s'", val);
 		} else if (!strcmp(name, "-device")) {
 			TAKES_VALUE();
 			devices = realloc(devices, (ndevices + 2) * sizeof *devices);
@@ -430,10 +457,13 @@ int main(int argc, char **argv)
 	if (prof_folded && !(ff = fopen(prof_folded, "w")))
 		die("cannot open profile file '%s': %s", prof_folded, strerror(errno));
 	if (cfg.machine) {
+		ram_ceiling(&cfg);
 		if (k64_machine_boot(m, err, sizeof err))
 			die("%s", err);
 	} else if (k64_machine_load(m, argv[i], argc - i, argv + i, err, sizeof err)) {
 		die("%s: %s", argv[i], err);
+	} else if (k64_machine_bare(m)) {
+		ram_ceiling(&cfg);
 	}
 	if (restore) {
 		if (k64_machine_restore(m, restore, err, sizeof err))

@@ -642,10 +642,346 @@ static int64_t sys_ppoll(struct k64_linux *lx, uint64_t ufds, uint64_t nfds, uin
 	return r;
 }
 
+/* ---- the path calls inside the jail (--jail, jail.c) --------------------------------------- */
+/* Rewrites /proc/self/fd/N (a guest descriptor) to the guest path of its file, which must lie
+ * in the jail (the host's /proc would reopen anything: the terminal, a file the shell opened).
+ * Returns p, buf holding the rewrite, or NULL with *e set. */
+static const char *jail_special(struct k64_linux *lx, const char *p, char *buf, int64_t *e)
+{
+	const char *rest = !strncmp(p, "/proc/self/fd/", 14) ? p + 14 :
+			   !strncmp(p, "/proc/thread-self/fd/", 21) ? p + 21 : NULL;
+	if (!rest || *rest < '0' || *rest > '9')
+		return p;
+	char *end;
+	long fd = strtol(rest, &end, 10);
+	int h = k64_linux_hostfd(lx, fd);
+	char link[64], hp[PATH_MAX];
+	snprintf(link, sizeof link, "/proc/self/fd/%d", h);
+	ssize_t n = h < 0 ? -1 : readlink(link, hp, sizeof hp - 1);
+	if (n < 0) {
+		*e = KERR(ENOENT);
+		return NULL;
+	}
+	hp[n] = 0;
+	char gp[PATH_MAX];
+	if (k64_linux_jail_guest_path(lx, hp, gp) ||
+	    (size_t)snprintf(buf, PATH_MAX, "%s%s", gp, end) >= PATH_MAX) {
+		*e = KERR(EACCES);
+		return NULL;
+	}
+	return buf;
+}
+
+/* An O_PATH handle on the file (dfd, p) names, following a final symbolic link unless nofollow. */
+static int jail_handle(struct k64_linux *lx, int64_t dfd, const char *p, bool nofollow)
+{
+	char buf[PATH_MAX];
+	int64_t e = 0;
+	const char *q = jail_special(lx, p, buf, &e);
+	if (!q)
+		return (int)e;
+	return k64_linux_jail_open(lx, dfd, q, O_PATH | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0), 0);
+}
+
+static int jail_parent(struct k64_linux *lx, int64_t dfd, const char *p, char *last)
+{
+	char buf[PATH_MAX];
+	int64_t e = 0;
+	const char *q = jail_special(lx, p, buf, &e);
+	return q ? k64_linux_jail_parent(lx, dfd, q, last) : (int)e;
+}
+
+static void proc_fd_path(char *link, int fd)
+{
+	snprintf(link, 64, "/proc/self/fd/%d", fd);
+}
+
+static int64_t jail_openat(struct k64_linux *lx, int64_t dfd, const char *p, int hf, uint64_t mode)
+{
+	bool rdonly = (hf & O_ACCMODE) == O_RDONLY && !(hf & (O_CREAT | O_TRUNC));
+	int fd;
+	if (is_self_exe(lx, p)) {   /* the program, which may live outside the jail: read only */
+		if (!rdonly)
+			return KERR(EACCES);
+		fd = open(lx->exe, hf);
+		return fd < 0 ? KERR(errno) : install(lx, fd, 0);
+	}
+	/* -L: the guest root's files (libraries) are read from there first, read only */
+	if (rdonly && lx->root[0] && p[0] == '/') {
+		char buf[PATH_MAX];
+		const char *hp = k64_linux_root_path(lx, p, buf);
+		if (hp != p && (fd = open(hp, hf)) >= 0)
+			return install(lx, fd, 0);
+	}
+	char buf[PATH_MAX];
+	int64_t e = 0;
+	const char *q = jail_special(lx, p, buf, &e);
+	if (!q)
+		return e;
+	fd = k64_linux_jail_open(lx, dfd, q, hf, (unsigned)mode);
+	return fd < 0 ? fd : install(lx, fd, 0);
+}
+
+static int64_t jail_readlinkat(struct k64_linux *lx, int64_t dfd, const char *p, uint64_t buf, int64_t size)
+{
+	if ((int32_t)size <= 0)
+		return KERR(EINVAL);
+	char tmp[PATH_MAX], last[NAME_MAX + 1];
+	ssize_t n;
+	const char *rest = !strncmp(p, "/proc/self/fd/", 14) ? p + 14 :
+			   !strncmp(p, "/proc/thread-self/fd/", 21) ? p + 21 : NULL;
+	if (is_self_exe(lx, p)) {
+		if (k64_linux_jail_guest_path(lx, lx->exe, tmp))
+			snprintf(tmp, sizeof tmp, "%s", lx->exe);
+		n = (ssize_t)strlen(tmp);
+	} else if (rest && *rest >= '0' && *rest <= '9' && !strchr(rest, '/')) {
+		/* the guest path of a descriptor's file; pipes and sockets as the host names them */
+		char link[64], hp[PATH_MAX];
+		int h = k64_linux_hostfd(lx, strtol(rest, NULL, 10));
+		if (h < 0)
+			return KERR(ENOENT);
+		proc_fd_path(link, h);
+		if ((n = readlink(link, hp, sizeof hp - 1)) < 0)
+			return KERR(errno);
+		hp[n] = 0;
+		if (k64_linux_jail_guest_path(lx, hp, tmp))
+			snprintf(tmp, sizeof tmp, "%s", hp);
+		n = (ssize_t)strlen(tmp);
+	} else {
+		int pd = jail_parent(lx, dfd, p, last);
+		if (pd < 0)
+			return pd;
+		n = readlinkat(pd, last, tmp, sizeof tmp);
+		int e = errno;
+		close(pd);
+		if (n < 0)
+			return KERR(e);
+	}
+	if (n > (int32_t)size)
+		n = (int32_t)size;
+	uint8_t *o = k64_linux_wr(lx, buf, (uint64_t)n);
+	if (!o)
+		return KERR(EFAULT);
+	memcpy(o, tmp, (size_t)n);
+	return n;
+}
+
+/* The calls on a name: mkdirat, unlinkat, symlinkat (the link; its target is only text,
+ * resolved in the jail when followed), linkat, renameat2. */
+static int64_t jail_name_call(struct k64_linux *lx, uint64_t nr, const uint64_t *a)
+{
+	char l1[NAME_MAX + 1], l2[NAME_MAX + 1];
+	int p1 = -1, p2 = -1;
+	int64_t r;
+	switch (nr) {
+	case 34: case 35: {
+		GET_PATH(p, a[1]);
+		if ((p1 = jail_parent(lx, a[0], p, l1)) < 0)
+			return p1;
+		r = RET(nr == 34 ? mkdirat(p1, l1, (mode_t)a[2]) : unlinkat(p1, l1, (int)a[2]));
+		break;
+	}
+	case 36: {
+		GET_PATH(t, a[0]);
+		GET_PATH(p, a[2]);
+		if ((p1 = jail_parent(lx, a[1], p, l1)) < 0)
+			return p1;
+		r = RET(symlinkat(t, p1, l1));
+		break;
+	}
+	case 37: {
+		GET_PATH(o, a[1]);
+		GET_PATH(n, a[3]);
+		int flags = (int)a[4];
+		if (flags & ~(AT_SYMLINK_FOLLOW | AT_EMPTY_PATH))
+			return KERR(EINVAL);
+		if (flags & AT_EMPTY_PATH)   /* a link to a descriptor's file, which may be outside */
+			return KERR(EPERM);
+		if ((p2 = jail_parent(lx, a[2], n, l2)) < 0)
+			return p2;
+		if (flags & AT_SYMLINK_FOLLOW) {
+			char link[64];
+			if ((p1 = jail_handle(lx, a[0], o, false)) < 0) {
+				close(p2);
+				return p1;
+			}
+			proc_fd_path(link, p1);
+			r = RET(linkat(AT_FDCWD, link, p2, l2, AT_SYMLINK_FOLLOW));
+		} else {
+			if ((p1 = jail_parent(lx, a[0], o, l1)) < 0) {
+				close(p2);
+				return p1;
+			}
+			r = RET(linkat(p1, l1, p2, l2, 0));
+		}
+		break;
+	}
+	default: { /* 276: renameat2 */
+		GET_PATH(o, a[1]);
+		GET_PATH(n, a[3]);
+		if ((p1 = jail_parent(lx, a[0], o, l1)) < 0)
+			return p1;
+		if ((p2 = jail_parent(lx, a[2], n, l2)) < 0) {
+			close(p1);
+			return p2;
+		}
+		r = RET(renameat2(p1, l1, p2, l2, (unsigned)a[4]));
+		break;
+	}
+	}
+	if (p1 >= 0)
+		close(p1);
+	if (p2 >= 0)
+		close(p2);
+	return r;
+}
+
+#define JAIL_FD_CALL INT64_MIN   /* "" with AT_EMPTY_PATH: the call is on the descriptor alone */
+
+/* The calls on a file: through an O_PATH handle (or /proc/self/fd/N of it, which reaches the
+ * file itself and nothing else). */
+static int64_t jail_file_call(struct k64_linux *lx, uint64_t nr, const uint64_t *a)
+{
+	int64_t dfd = nr == 43 || nr == 45 || nr == 49 ? G_AT_FDCWD : (int64_t)a[0];
+	uint64_t path = nr == 43 || nr == 45 || nr == 49 ? a[0] : a[1];
+	int flags = nr == 79 ? (int)a[3] : nr == 291 || nr == 439 ? (int)a[nr == 291 ? 2 : 3] : 0;
+	if (nr == 88)
+		flags = (int)a[3];
+	GET_PATH(p, path);
+	if (!*p && (flags & AT_EMPTY_PATH)) {
+		if ((int32_t)dfd != G_AT_FDCWD)
+			return JAIL_FD_CALL;
+		strcpy(p, ".");   /* the working directory: the guest's, not the host's */
+	}
+	if (nr == 45) {   /* truncate: the file opened for writing */
+		int h = k64_linux_jail_open(lx, dfd, p, O_WRONLY | O_CLOEXEC, 0);
+		if (h < 0)
+			return h;
+		int64_t r = RET(ftruncate(h, (off_t)a[1]));
+		close(h);
+		return r;
+	}
+	int h = jail_handle(lx, dfd, p, flags & AT_SYMLINK_NOFOLLOW);
+	if (h < 0)
+		return h;
+	char link[64];
+	proc_fd_path(link, h);
+	int64_t r;
+	switch (nr) {
+	case 43: { /* statfs */
+		struct statfs sf;
+		if (fstatfs(h, &sf) != 0) {
+			r = KERR(errno);
+			break;
+		}
+		uint8_t *o = k64_linux_wr(lx, a[1], sizeof sf);
+		r = o ? (memcpy(o, &sf, sizeof sf), 0) : KERR(EFAULT);
+		break;
+	}
+	case 48: case 439:
+		r = RET(faccessat(AT_FDCWD, link, (int)a[2], flags & AT_EACCESS));
+		break;
+	case 49: r = k64_linux_jail_chdir(lx, h); break;
+	case 53: r = RET(fchmodat(AT_FDCWD, link, (mode_t)a[2], 0)); break;
+	case 79: {
+		struct stat st;
+		if (fstatat(h, "", &st, AT_EMPTY_PATH) != 0) {
+			r = KERR(errno);
+			break;
+		}
+		uint8_t *o = k64_linux_wr(lx, a[2], 128);
+		r = o ? (put_stat(o, &st), 0) : KERR(EFAULT);
+		break;
+	}
+	case 88: {
+		struct timespec ts[2];
+		const void *t = a[2] ? k64_linux_rd(lx, a[2], sizeof ts) : NULL;
+		if (a[2] && !t) {
+			r = KERR(EFAULT);
+			break;
+		}
+		if (t)
+			memcpy(ts, t, sizeof ts);
+		r = RET(utimensat(AT_FDCWD, link, t ? ts : NULL, 0));
+		break;
+	}
+	default: { /* 291: statx */
+		uint8_t *o = k64_linux_wr(lx, a[4], 256);
+		uint8_t tmp[256];
+		int sync = flags & AT_STATX_SYNC_TYPE;
+		if (!o)
+			r = KERR(EFAULT);
+		else if (syscall(SYS_statx, h, "", AT_EMPTY_PATH | sync, (unsigned)a[3], tmp) != 0)
+			r = KERR(errno);
+		else
+			r = (memcpy(o, tmp, 256), 0);
+		break;
+	}
+	}
+	close(h);
+	return r;
+}
+
+/* The jail's version of a path call, or *handled = false for the calls that name no path. */
+static int64_t jail_sys(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled)
+{
+	*handled = true;
+	switch (nr) {
+	case 17: { /* getcwd: the guest path */
+		uint64_t n = strlen(lx->jail_cwd) + 1;
+		if (n > a[1])
+			return KERR(ERANGE);
+		uint8_t *o = k64_linux_wr(lx, a[0], n);
+		if (!o)
+			return KERR(EFAULT);
+		memcpy(o, lx->jail_cwd, n);
+		return (int64_t)n;
+	}
+	case 50: { /* fchdir */
+		int h = k64_linux_hostfd(lx, (int32_t)a[0]);
+		return h < 0 ? KERR(EBADF) : k64_linux_jail_chdir(lx, h);
+	}
+	case 34: case 35: case 36: case 37: case 276:
+		return jail_name_call(lx, nr, a);
+	case 43: case 45: case 48: case 439: case 49: case 53: case 79: case 88: case 291: {
+		if (nr == 88 && !a[1])
+			break;   /* utimensat(fd, NULL): the descriptor's file */
+		int64_t r = jail_file_call(lx, nr, a);
+		if (r == JAIL_FD_CALL)
+			break;   /* AT_EMPTY_PATH: the descriptor's file, below */
+		return r;
+	}
+	case 56: {
+		GET_PATH(p, a[1]);
+		bool bad;
+		int hf = open_flags_to_host(a[2], &bad);
+		if (bad)
+			return KERR(EINVAL);
+		if (proc_self_file(lx, p))
+			break;   /* /proc/self/maps, auxv, cmdline: made up, below */
+		return jail_openat(lx, a[0], p, hf, a[3]);
+	}
+	case 78: {
+		GET_PATH(p, a[1]);
+		if (!*p)
+			break;
+		return jail_readlinkat(lx, a[0], p, a[2], (int64_t)a[3]);
+	}
+	}
+	*handled = false;
+	return 0;
+}
+
 int64_t k64_linux_sys_fs(struct k64_linux *lx, uint64_t nr, const uint64_t *a, bool *handled)
 {
 	*handled = true;
 	int64_t fd = (int32_t)a[0];
+	if (lx->jail_fd >= 0) {
+		int64_t r = jail_sys(lx, nr, a, handled);
+		if (*handled)
+			return r;
+		*handled = true;
+	}
 	switch (nr) {
 	case 17: return sys_getcwd(lx, a[0], a[1]);
 	case 23: { /* dup */
@@ -672,6 +1008,11 @@ int64_t k64_linux_sys_fs(struct k64_linux *lx, uint64_t nr, const uint64_t *a, b
 		GET_DIRFD(od, a[0]);
 		GET_DIRFD(nd, a[2]);
 		return RET(linkat(od, o, nd, n, (int)a[4]));
+	}
+	case 45: { /* truncate */
+		GET_PATH(p, a[0]);
+		char hp[PATH_MAX];
+		return RET(truncate(host_path(lx, p, hp), (off_t)a[1]));
 	}
 	case 46: { /* ftruncate */
 		int h = k64_linux_hostfd(lx, fd);

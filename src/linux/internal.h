@@ -55,6 +55,9 @@ struct k64_linux {
 	struct k64_linux_config cfg;
 	char exe[PATH_MAX];           /* absolute path of the program (/proc/self/exe) */
 	char root[PATH_MAX];          /* guest root (-L, QEMU_LD_PREFIX), resolved; "" = none */
+	int jail_fd;                  /* --jail: the jail's directory (O_PATH), -1 = no jail (jail.c) */
+	char jail[PATH_MAX];          /* its resolved host path ("" for /) */
+	char jail_cwd[PATH_MAX];      /* the guest's working directory, a guest path */
 
 	uint64_t brk_start, brk_cur;
 	struct k64_linux_vma *vma;    /* sorted by lo, disjoint */
@@ -167,6 +170,19 @@ int64_t k64_linux_sys_fs(struct k64_linux *lx, uint64_t nr, const uint64_t *a, b
 /* The host path for the guest's absolute path p under the guest root: root + p if that exists,
  * else p (QEMU's -L). Uses buf (PATH_MAX). */
 const char *k64_linux_root_path(const struct k64_linux *lx, const char *p, char *buf);
+
+/* jail.c (--jail=DIR): every guest path resolves inside DIR, the guest's root. Each returns a
+ * host descriptor or -errno. jail_open: the file (dfd, p) names (open(2) flags and mode; O_PATH
+ * for a handle); jail_parent: the directory holding it, its last component in last (NAME_MAX + 1),
+ * for the calls that act on the name itself. jail_chdir: the guest's working directory becomes
+ * the directory behind hfd. jail_guest_path: the guest path of an absolute host path, or -1 if
+ * it is outside the jail. */
+int k64_linux_jail_init(struct k64_linux *lx, const char *dir, char *err, size_t errlen);
+void k64_linux_jail_free(struct k64_linux *lx);
+int k64_linux_jail_open(struct k64_linux *lx, int64_t dfd, const char *p, int flags, unsigned mode);
+int k64_linux_jail_parent(struct k64_linux *lx, int64_t dfd, const char *p, char *last);
+int64_t k64_linux_jail_chdir(struct k64_linux *lx, int hfd);
+int k64_linux_jail_guest_path(const struct k64_linux *lx, const char *hp, char *out);
 
 /* needed.c: 0 if the dynamic linker will find every library e needs, else -1 and a reason. */
 struct k64_elf;

@@ -20,6 +20,11 @@ struct k64_linux_config {
 	uint64_t thread_quantum; /* retired instructions a thread runs before the next one; 0 = default */
 	const char *ld_prefix; /* guest root (QEMU's -L): absolute guest paths are tried under it
 	                          first, the dynamic linker among them; NULL or "" = none */
+	const char *jail;     /* --jail: every guest path resolves inside this directory, the guest's
+	                         root (jail.c); NULL or "" = none */
+	uint64_t mem_limit;   /* --host-mem-limit: bytes of guest memory the host may back (pages that
+	                         were ever accessible, K64_PERM_BACKED); past it mmap, brk, mremap and
+	                         mprotect fail with ENOMEM; 0 = none */
 };
 
 /* Default thread quantum (retired instructions). */

@@ -94,6 +94,20 @@ static uint64_t find_free(struct k64_linux *lx, uint64_t len)
 	return 0;
 }
 
+/* --host-mem-limit: would backing the pages of [addr, addr + len) not yet backed pass the
+ * ceiling? Linux fails a mapping past its commit limit with ENOMEM the same way (mm/mmap.c,
+ * __vm_enough_memory); a PROT_NONE reservation costs nothing until it becomes accessible. */
+static bool over_limit(struct k64_linux *lx, uint64_t addr, uint64_t len)
+{
+	uint64_t limit = lx->cfg.mem_limit >> K64_PAGE_SHIFT;
+	if (!lx->cfg.mem_limit || lx->m->backed + (len >> K64_PAGE_SHIFT) <= limit)
+		return false;
+	uint64_t more = 0;
+	for (uint64_t a = addr & ~PAGE_MASK; a < addr + len; a += PAGE)
+		more += !(k64_mem_page_perm(lx->m, a) & K64_PERM_BACKED);
+	return lx->m->backed + more > limit;
+}
+
 /* ---- file-backed mappings (names for /proc/self/maps) ------------------------------------ */
 static int vma_insert(struct k64_linux *lx, size_t at, const struct k64_linux_vma *v)
 {
@@ -234,8 +248,9 @@ static int64_t sys_brk(struct k64_linux *lx, uint64_t want)
 		return (int64_t)lx->brk_cur;
 	uint64_t new_end = (want + PAGE_MASK) & ~PAGE_MASK;
 	if (new_end > cur_end) {
-		if (range_any_mapped(lx, cur_end, new_end - cur_end))
-			return (int64_t)lx->brk_cur;
+		if (range_any_mapped(lx, cur_end, new_end - cur_end) ||
+		    over_limit(lx, cur_end, new_end - cur_end))
+			return (int64_t)lx->brk_cur;   /* glibc and musl take this as ENOMEM */
 		k64_mem_set_perm(lx->m, cur_end, new_end - cur_end, K64_PERM_R | K64_PERM_W | K64_LINUX_PERM_MAPPED);
 	} else if (new_end < cur_end) {
 		unmap(lx, new_end, cur_end - new_end);
@@ -267,7 +282,7 @@ static int64_t sys_mmap(struct k64_linux *lx, uint64_t addr, uint64_t len, uint6
 		if (type != G_MAP_PRIVATE && (prot & G_PROT_WRITE))
 			return KERR(ENODEV);
 	}
-	bool fixed = flags & (G_MAP_FIXED | G_MAP_FIXED_NOREPLACE);
+	bool fixed = flags & (G_MAP_FIXED | G_MAP_FIXED_NOREPLACE), replace = false;
 	uint64_t at;
 	if (fixed) {
 		if (addr & PAGE_MASK)
@@ -277,7 +292,7 @@ static int64_t sys_mmap(struct k64_linux *lx, uint64_t addr, uint64_t len, uint6
 		if (range_any_mapped(lx, addr, size)) {
 			if (!(flags & G_MAP_FIXED))
 				return KERR(EEXIST);
-			unmap(lx, addr, size);
+			replace = true;
 		}
 		at = addr;
 	} else {
@@ -287,6 +302,11 @@ static int64_t sys_mmap(struct k64_linux *lx, uint64_t addr, uint64_t len, uint6
 		else if (!(at = find_free(lx, size)))
 			return KERR(ENOMEM);
 	}
+	/* A file mapping is copied in, so it is backed even without access. */
+	if ((!anon || (prot_perm(prot) & K64_PERM_RWX)) && over_limit(lx, at, size))
+		return KERR(ENOMEM);
+	if (replace)
+		unmap(lx, at, size);
 	if (!anon) {
 		/* Copy the file in while the pages are writable, then apply prot. */
 		k64_mem_set_perm(lx->m, at, size, K64_PERM_R | K64_PERM_W | K64_LINUX_PERM_MAPPED);
@@ -342,6 +362,8 @@ static int64_t sys_mprotect(struct k64_linux *lx, uint64_t addr, uint64_t len, u
 	for (uint64_t a = addr; a < addr + size; a += PAGE)
 		if (!k64_linux_page_mapped(lx, a))
 			return KERR(ENOMEM);
+	if ((prot_perm(prot) & K64_PERM_RWX) && over_limit(lx, addr, size))
+		return KERR(ENOMEM);
 	invalidate(lx, addr, size);
 	k64_mem_set_perm(lx->m, addr, size, prot_perm(prot));
 	return 0;
@@ -375,12 +397,17 @@ static int64_t sys_mremap(struct k64_linux *lx, uint64_t old, uint64_t old_len, 
 		}
 		if (user_range(old + osz, nsz - osz) && range_free(lx, old + osz, nsz - osz)) {
 			unsigned perm = k64_mem_page_perm(lx->m, old + osz - PAGE) & (K64_PERM_RWX | K64_LINUX_PERM_MAPPED);
+			if ((perm & K64_PERM_RWX) && over_limit(lx, old + osz, nsz - osz))
+				return KERR(ENOMEM);
 			k64_mem_set_perm(lx->m, old + osz, nsz - osz, perm);
 			return (int64_t)old;
 		}
 		if (!(flags & G_MREMAP_MAYMOVE))
 			return KERR(ENOMEM);
 	}
+	/* A move backs the new range (its pages are written) before the old one is unmapped. */
+	if (lx->cfg.mem_limit && (lx->m->backed + (nsz >> K64_PAGE_SHIFT)) * PAGE > lx->cfg.mem_limit)
+		return KERR(ENOMEM);
 	uint64_t to;
 	if (flags & G_MREMAP_FIXED) {
 		if ((new_addr & PAGE_MASK) || !user_range(new_addr, nsz))

@@ -337,6 +337,11 @@ int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linu
 		if (!strcmp(lx->root, "/"))   /* the host itself: nothing to try first */
 			lx->root[0] = 0;
 	}
+	lx->cfg.jail = NULL;
+	if (k64_linux_jail_init(lx, cfg->jail, err, errlen)) {
+		free(lx);
+		return -1;
+	}
 	struct k64_elf e, ie;
 	bool have_e = false, have_ie = false;
 	char ifile[PATH_MAX];
@@ -383,6 +388,11 @@ int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linu
 	k64_mem_poke(m, K64_LINUX_SIGTRAMP, tramp, sizeof tramp);
 	k64_mem_set_perm(m, K64_LINUX_SIGTRAMP, K64_PAGE_SIZE,
 			 K64_PERM_R | K64_PERM_X | K64_LINUX_PERM_MAPPED);
+	if (cfg->mem_limit && m->backed * K64_PAGE_SIZE > cfg->mem_limit) {
+		snprintf(err, errlen, "the program and its stack need %llu KiB, more than --host-mem-limit",
+			 (unsigned long long)(m->backed * K64_PAGE_SIZE >> 10));
+		goto fail;
+	}
 
 	k64_linux_fs_init(lx);
 	k64_linux_signal_init(lx);
@@ -410,6 +420,7 @@ fail:
 	if (have_ie)
 		k64_elf_close(&ie);
 	k64_linux_vma_free(lx);
+	k64_linux_jail_free(lx);
 	free(lx);
 	return -1;
 }
@@ -422,6 +433,7 @@ void k64_linux_free(struct k64_hart *h)
 	k64_linux_fs_free(lx);
 	k64_linux_vma_free(lx);
 	k64_linux_thread_free(lx);
+	k64_linux_jail_free(lx);
 	free(lx);
 	h->fe.ctx = NULL;
 	h->fe.boundary = NULL;

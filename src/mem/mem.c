@@ -47,8 +47,12 @@ int k64_mem_set_perm(struct k64_mem *m, uint64_t addr, uint64_t len, unsigned pe
 		uint8_t old = m->perm[first + i];
 		if (old & ~perm & K64_PERM_RWX)
 			shrink = true;
-		/* CODE and WATCH marks survive a permission change of a still-mapped page. */
-		m->perm[first + i] = perm ? (uint8_t)(perm | (old & (K64_PERM_CODE | K64_PERM_WATCH))) : 0;
+		/* CODE, WATCH and BACKED marks survive a permission change of a still-mapped page. */
+		unsigned now = perm ? perm | (old & (K64_PERM_CODE | K64_PERM_WATCH | K64_PERM_BACKED)) : 0;
+		if (now & K64_PERM_RWX)
+			now |= K64_PERM_BACKED;
+		m->backed += (uint64_t)((now & K64_PERM_BACKED) != 0) - ((old & K64_PERM_BACKED) != 0);
+		m->perm[first + i] = (uint8_t)now;
 	}
 	if (!perm) /* unmapped pages read as zero when mapped again */
 		madvise(m->host + (start - m->base), end - start, MADV_DONTNEED);

@@ -16,6 +16,8 @@ enum {
 	K64_PERM_R = 1, K64_PERM_W = 2, K64_PERM_X = 4,
 	K64_PERM_CODE  = 8,   /* decoded instructions exist here: stores take the slow path */
 	K64_PERM_WATCH = 16,  /* a front-end watches stores here (HTIF tohost) */
+	K64_PERM_BACKED = 32, /* had R, W or X since it was last unmapped: may hold host memory
+	                         (kept by a PROT_NONE-like change, dropped by unmapping) */
 	K64_PERM_RWX = 7,
 	K64_PERM_FRONTEND = 0x80,  /* reserved for a front-end's own bookkeeping (Linux: mapped) */
 };
@@ -25,12 +27,14 @@ struct k64_mem {
 	uint64_t base, size;  /* size is a multiple of the page size */
 	uint8_t *perm;        /* size >> 12 entries */
 	uint64_t gen;         /* bumped whenever permissions shrink: TLBs compare it */
+	uint64_t backed;      /* pages marked K64_PERM_BACKED: the most host memory the guest holds */
 };
 
 /* Reserves the arena (MAP_NORESERVE: untouched pages cost nothing). All pages start unmapped. */
 int k64_mem_init(struct k64_mem *m, uint64_t base, uint64_t size);
 void k64_mem_free(struct k64_mem *m);
 /* Sets permissions of the pages covering [addr, addr + len); perm 0 unmaps (and zeroes) them.
+ * Keeps m->backed, the count of K64_PERM_BACKED pages, up to date.
  * Returns -1 if the range is outside the arena. */
 int k64_mem_set_perm(struct k64_mem *m, uint64_t addr, uint64_t len, unsigned perm);
 /* Host pointer for [addr, addr + len) if every page has all bits of `need` (0 = any mapped page),

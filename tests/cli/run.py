@@ -3,6 +3,8 @@
 exit statuses, one-line errors, --max-insns, --trace format, --stats keys, self-modifying code.
 Expected values come from the issue's contract and from hand computation of tiny programs."""
 import os, re, subprocess, sys, tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import harness  # noqa: E402
 
 karu64, cc, out, results = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 os.makedirs(out, exist_ok=True)
@@ -18,7 +20,10 @@ def check(name, ok, detail=""):
         print(f"FAIL {name} {detail}")
 
 def run(args, **kw):
-    return subprocess.run([karu64] + args, capture_output=True, text=True, timeout=60, **kw)
+    """karu64 with args: returncode (the shell's status; -1 if it did not finish, the reason then
+    in stderr), stdout and stderr as text."""
+    o = harness.run([karu64] + args, timeout=60, text=True, **kw)
+    return subprocess.CompletedProcess(args, -1 if o.status is None else o.status, o.out or "", o.err or o.why)
 
 def build(src, *extra):
     exe = os.path.join(out, os.path.basename(src)[:-2])

@@ -7,15 +7,15 @@ and leave all 32 vector registers unchanged. Writes "N passed, N failed" (one pe
 import argparse
 import collections
 import os
-import subprocess
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import harness  # noqa: E402
 
 QEMU_EXT = "zvkned=true,zvknhb=true,zvkg=true,zvksed=true,zvksh=true,zvbc=true"
 
 
 def run(cmd, timeout=600):
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
-    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+    return harness.run_text(cmd, timeout=timeout)
 
 
 def main():

@@ -10,6 +10,8 @@ import os
 import random
 import subprocess
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import harness  # noqa: E402
 
 # Examples of the standards: (command line, expected output).
 STANDARD = [
@@ -81,8 +83,8 @@ def random_lines(seed):
 
 
 def run(cmd, inp, timeout=900):
-    p = subprocess.run(cmd, input=inp.encode(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
-    return p.returncode, p.stdout.decode(errors="replace").splitlines(), p.stderr.decode(errors="replace")
+    rc, out, err = harness.run_text(cmd, timeout=timeout, input=inp)
+    return rc, out.splitlines(), err
 
 
 def expected(lines, oracle):

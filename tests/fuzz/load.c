@@ -58,6 +58,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cfg.pmp = 16;
 	cfg.mem_size = sel >= 3 ? 16ull << 20 : 4ull << 20;
 	cfg.mode = sel == 0 ? K64_MODE_LINUX : sel == 1 ? K64_MODE_BARE : K64_MODE_AUTO;
+	cfg.no_semihosting = true;   /* this target fuzzes the loaders, not semihosting */
+	cfg.jail = getenv("KARU64_FUZZ_JAIL");
 	if (sel >= 3) {
 		cfg.machine = "karu64";
 		if (sel == 3) {

@@ -97,6 +97,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cfg.max_insns = 100000;
 	cfg.pmp = 16;
 	cfg.virtual_clock = true;
+	cfg.no_semihosting = true;   /* the debugger's surface, not semihosting's */
+	cfg.jail = getenv("KARU64_FUZZ_JAIL");
 	char *envp[] = { NULL };
 	cfg.envp = envp;
 	const char *prog = fuzz_guest(bare ? "insn_stub.elf" : "syscall_stub");

@@ -53,6 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cfg.max_insns = 100000;
 	cfg.virtual_clock = true;
 	cfg.seed = 1;
+	cfg.jail = getenv("KARU64_FUZZ_JAIL");   /* the path jail too: the calls stay in the tmpfs */
 	char *envp[] = { "PATH=/bin", NULL };
 	cfg.envp = envp;
 	char err[256];

@@ -45,6 +45,15 @@ def run(cmd, timeout=60, input=None, env=None, text=False, cwd=None):
     return Outcome(r.stdout, r.stderr, shell_status(r.returncode))
 
 
+def run_text(cmd, timeout=60, input=None, env=None, cwd=None):
+    """(status, stdout, stderr) as text, undecodable bytes replaced; a command that did not finish
+    gives status -1 and the reason as its stderr."""
+    o = run(cmd, timeout=timeout, input=input, env=env, cwd=cwd)
+    if o.status is None:
+        return -1, "", o.why
+    return o.status, o.out.decode(errors="replace"), o.err.decode(errors="replace")
+
+
 def run_pair(cmd, timeout=60, env=None, tail=None):
     """The differential scripts' form: ((stdout, status), stderr's last line), or (None, why).
     tail=N gives stderr's last N characters instead of its last line."""

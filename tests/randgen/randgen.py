@@ -48,6 +48,7 @@ SP = 2                        # sp: also reserved, = scratch start, for the sp-r
 DUMP_OFF = -2048              # dump area [s1-2048, s1-1024): x0..x31, f0..f31, fcsr
 SCR_LO, SCR_HI = -1024, 2048  # scratch [s1-1024, s1+2048): every 12-bit offset the stream uses
 DUMP_BYTES = 4096
+LOOP_OFF = DUMP_OFF + 520     # --repeat's loop count, after fcsr in the dump area
 RMS = ["rne", "rtz", "rdn", "rup", "rmm", "dyn", ""]  # "" = no rm operand (dyn)
 CREGS = [8, 10, 11, 12, 13, 14, 15]                   # x8..x15 minus the base register
 FLI = ["-1.0", "min", "1.52587890625e-05", "3.0517578125e-05", "0.00390625", "0.0078125", "0.0625",
@@ -76,9 +77,9 @@ class Gen:
     """One program: init, stream items, dump. An item is a list of lines and its instruction
     count; branch targets are labels placed between items, so no jump lands inside a group."""
 
-    def __init__(self, seed, n, zbc=True):
+    def __init__(self, seed, n, zbc=True, repeat=1):
         self.r = random.Random(seed)
-        self.seed, self.n, self.zbc = seed, n, zbc
+        self.seed, self.n, self.zbc, self.repeat = seed, n, zbc, repeat
         self.items = []          # (lines, insns)
         self.labels = {}         # item index -> [label names placed before it]
         self.nlab = 0
@@ -506,9 +507,13 @@ class Gen:
                "  li x5, 0x%x" % fcsr, "  fscsr x0, x5",
                "  lla x%d, init_f" % BASE]
         out += ["  fld f%d, %d(x%d)" % (i, 8 * i, BASE) for i in range(32)]
+        if self.repeat > 1:   # the loop count, in the dump area (the stream never touches it)
+            out += ["  lla x%d, scratch + %d" % (BASE, -SCR_LO), "  li x5, %d" % self.repeat,
+                    "  sd x5, %d(x%d)" % (LOOP_OFF, BASE)]
         out += ["  lla x%d, init_x" % BASE]
         out += ["  ld x%d, %d(x%d)" % (i, 8 * i, BASE) for i in range(1, 32) if i not in (BASE, SP)]
-        out += ["  lla x%d, scratch" % SP, "  lla x%d, scratch + %d" % (BASE, -SCR_LO), "# stream"]
+        out += ["  lla x%d, scratch" % SP, "  lla x%d, scratch + %d" % (BASE, -SCR_LO), "# stream",
+                "rg_stream:"]
         items = self.items if prefix is None else self.items[:prefix]
         for i, (lines, _) in enumerate(items):
             for lab in self.labels.get(i, []):
@@ -516,6 +521,9 @@ class Gen:
             out += ["  " + l for l in lines]
         for i in sorted(k for k in self.labels if k >= len(items)):
             out += [lab + ":" for lab in self.labels[i]]
+        if self.repeat > 1:   # the stream again, with the state it left (x5 is the loop's temporary)
+            out += ["  ld x5, %d(x%d)" % (LOOP_OFF, BASE), "  addi x5, x5, -1",
+                    "  sd x5, %d(x%d)" % (LOOP_OFF, BASE), "  beqz x5, rg_done", "  j rg_stream", "rg_done:"]
         out += ["# dump"]
         out += ["  sd x%d, %d(x%d)" % (i, DUMP_OFF + 8 * i, BASE) for i in range(32)]
         out += ["  fsd f%d, %d(x%d)" % (i, DUMP_OFF + 256 + 8 * i, BASE) for i in range(32)]
@@ -533,8 +541,8 @@ class Gen:
         return "\n".join(out) + "\n"
 
 
-def make_program(seed, n, zbc=True):
-    g = Gen(seed, n, zbc)
+def make_program(seed, n, zbc=True, repeat=1):
+    g = Gen(seed, n, zbc, repeat)
     g.generate()
     return g
 
@@ -608,7 +616,7 @@ class Runner:
 
     def one(self, seed, prefix=None, keep=False):
         """Builds and runs one program; returns (difference or None, generator, qemu result)."""
-        g = make_program(seed, self.a.insns, not self.a.no_zbc)
+        g = make_program(seed, self.a.insns, not self.a.no_zbc, self.a.repeat)
         path = os.path.join(self.a.out, "rg-%d%s" % (seed, "" if prefix is None else "-p%d" % prefix))
         assemble(self.a.cc, g.asm(prefix), path)
         q = self.qemu(path)
@@ -632,8 +640,9 @@ class Runner:
         extra = "".join(" %s %s" % (opt, shlex.quote(v)) for opt, v, d in (
             ("--karu64", self.a.karu64, "build/karu64"), ("--qemu", self.a.qemu, "build/tools/qemu-riscv64"),
             ("--karu64-args", self.a.karu64_args, "")) if v != d)
-        return "python3 tests/randgen/randgen.py replay --seed %d --insns %d%s%s" % (
-            seed, self.a.insns, " --no-zbc" if self.a.no_zbc else "", extra)
+        return "python3 tests/randgen/randgen.py replay --seed %d --insns %d%s%s%s" % (
+            seed, self.a.insns, " --no-zbc" if self.a.no_zbc else "",
+            " --repeat %d" % self.a.repeat if self.a.repeat > 1 else "", extra)
 
     def bisect(self, seed, g):
         """Smallest prefix length whose final states differ: the item at that index is the first
@@ -759,12 +768,15 @@ def main():
     ap.add_argument("--ref-only", action="store_true", help="QEMU only (twice, must agree): for developing the generator")
     ap.add_argument("--no-zbc", action="store_true", help="leave out clmul/clmulh/clmulr")
     ap.add_argument("--no-bisect", action="store_true")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="run the stream R times in a loop, each time from the state the last left "
+                         "(more executed instructions per process: make check-soak)")
     ap.add_argument("-o", dest="output")
     a = ap.parse_args()
     if a.cmd == "gen":
         if a.seed is None:
             ap.error("gen needs --seed")
-        text = make_program(a.seed, a.insns, not a.no_zbc).asm()
+        text = make_program(a.seed, a.insns, not a.no_zbc, a.repeat).asm()
         if a.output:
             with open(a.output, "w") as fh:
                 fh.write(text)

@@ -30,9 +30,11 @@ import concurrent.futures as cf
 import os
 import random
 import shlex
+import re
 import struct
 import subprocess
 import sys
+import threading
 import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import harness  # noqa: E402
@@ -721,6 +723,9 @@ class Gen:
         self.init["frm"], self.init["vxrm"] = r.randrange(5), r.randrange(4)
         L += ["\tli x%d, 0" % ACC, "\tfsrmi %d" % self.init["frm"], "\tcsrwi vxrm, %d" % self.init["vxrm"],
               "\tfsflags x0", "\tcsrwi vxsat, 0"]
+        if REPEAT > 1:   # the loop count of --repeat, in the dump area (written over at the end)
+            L += ["\tla x%d, dump" % T0, "\tli x%d, %d" % (T1, REPEAT), "\tsd x%d, 0(x%d)" % (T1, T0)]
+        L.append("vr_stream:")
         self.vset(32, 0)
         weights = {k: v for k, v in WEIGHTS.items() if k in self.groups or k in ("vset", "csr")}
         keys, ws = list(weights), list(weights.values())
@@ -733,6 +738,9 @@ class Gen:
                 self.fold()
                 since_fold = 0
         self.fold()
+        if REPEAT > 1:   # the stream again, from the state it left
+            self.lines += ["\tla x%d, dump" % T0, "\tld x%d, 0(x%d)" % (T1, T0), "\taddi x%d, x%d, -1" % (T1, T1),
+                           "\tsd x%d, 0(x%d)" % (T1, T0), "\tbeqz x%d, vr_done" % T1, "\tj vr_stream", "vr_done:"]
         body = self.lines
         # dump: v0..v31 (32 * VLENB), x1..x31, f0..f31, CSRs, accumulator, scratch hash
         D = ["\tla x%d, dump" % T0, "\tcsrr x%d, vlenb" % T1, "\tslli x%d, x%d, 3" % (T1, T1)]
@@ -770,8 +778,8 @@ def build(cc, src_text, path):
     return None
 
 
-def run(cmd, timeout=120):
-    return harness.run_pair(cmd, timeout=timeout)
+def run(cmd, timeout=120, tail=None):
+    return harness.run_pair(cmd, timeout=timeout, tail=tail)
 
 
 def explain(a, b, vlen, la="qemu", lb="karu64"):
@@ -808,8 +816,13 @@ def qemu_cmd(qemu, v):
     return [qemu, "-cpu", cpu]
 
 
+REPEAT = 1         # --repeat: the stream runs this many times in a loop
+EXECUTED = [0]     # instructions karu64 executed in check runs (--stats)
+EXECUTED_LOCK = threading.Lock()
+
+
 def karu_cmd(karu, v):
-    return [karu, "--vlen=%d" % v] + (["--vector-agnostic=ones"] if AGNOSTIC else [])
+    return [karu, "--vlen=%d" % v, "--stats"] + (["--vector-agnostic=ones"] if AGNOSTIC else [])
 
 
 def one(seed, n, cc, outdir, qemu, karu, vlens, groups):
@@ -825,13 +838,16 @@ def one(seed, n, cc, outdir, qemu, karu, vlens, groups):
         if q is None or q[1] != 0:
             res.append((seed, v, False, "qemu failed (%s): generator bug" % (qe if q is None else "exit %d %s" % (q[1], qe))))
             continue
-        k, ke = run(karu_cmd(karu, v) + [path])
+        k, ke = run(karu_cmd(karu, v) + [path], tail=300)   # --stats: its last lines
         if k is None:
             res.append((seed, v, False, "karu64 %s" % ke))
         elif k != q:
             res.append((seed, v, False, "exit %d: %s" % (k[1], ke) if k[1] != q[1] else explain(q[0], k[0], v)))
         else:
             res.append((seed, v, True, ""))
+        m = re.search(r"^instructions: (\d+)$", ke or "", re.M)
+        with EXECUTED_LOCK:
+            EXECUTED[0] += int(m.group(1)) if m else 0
     os.remove(path + ".S")
     os.remove(path)
     return res, g.count
@@ -922,11 +938,14 @@ def main():
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--agnostic", action="store_true",
                     help="check: agnostic elements all ones (QEMU rvv_ta_all_1s/rvv_ma_all_1s, karu64 --vector-agnostic=ones)")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="run the stream R times in a loop, each time from the state the last left")
     ap.add_argument("--model-vs-qemu", action="store_true", help="selfcheck: also compare the model with QEMU (VLEN <= 1024)")
     a = ap.parse_args()
     groups = a.groups.split(",")
-    global AGNOSTIC
+    global AGNOSTIC, REPEAT
     AGNOSTIC = a.agnostic
+    REPEAT = a.repeat
     os.makedirs(a.out, exist_ok=True)
     if a.cmd == "gen":
         sys.stdout.write(Gen(a.seed, a.insns, groups).program())
@@ -959,7 +978,8 @@ def main():
                     lines.append("FAIL seed %d vlen %s: %s" % (s, v, why))
                     print(lines[-1])
                     sys.stdout.flush()
-    summary = ["vrandom: seed %d: %d programs, %d vector instructions per VLEN (%s)" % (seed, a.programs, total, a.vlens),
+    summary = ["vrandom: seed %d: %d programs, %d vector instructions per VLEN (%s), %d executed in karu64 (--stats)"
+               % (seed, a.programs, total, a.vlens, EXECUTED[0]),
                "%d passed, %d failed" % (npass, nfail)]
     print("\n".join(summary))
     if a.results:
