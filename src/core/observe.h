@@ -61,9 +61,10 @@ enum k64_iform {
 struct k64_itime {
 	uint8_t cls;       /* enum k64_iclass */
 	uint8_t form;      /* enum k64_iform */
-	uint8_t vreads;    /* element-wise vector instructions: operand register groups the sequencer
-			      reads per granule step (vs2; vs1 of the OPIVV/OPFVV/OPMVV forms, unary
-			      ones included, whose vs1 field selects the operation; vd of multiply-adds) */
+	uint8_t vreads;    /* element-wise vector instructions (through the lanes): register-file
+			      reads per granule step: the vs1/vs2 pair, 2 in every form (the fill
+			      reads the pair at once, .vx/.vi/.vf forms too), plus vd for most
+			      multiply-adds (doc/cycle-model.md); 0 for the other classes */
 	uint8_t eew;       /* bytes: scalar FP precision (4, 8; 2 for Zfhmin), vector memory EEW */
 	uint8_t nf;        /* vector memory: fields (segments) or whole registers; vmv<nr>r.v: nr */
 	uint8_t egs;       /* vector crypto: element-group size in elements (EGW = EGS x SEW) */

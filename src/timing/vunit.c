@@ -149,7 +149,7 @@ uint64_t tm_vkeccak(struct k64_model *m, struct k64_hart *h, const struct k64_di
 	uint64_t load = m->p[K64_P_keccak_fill_latency] + fills * m->p[K64_P_keccak_fill];
 	uint64_t engine = cdiv(nr, m->p[K64_P_keccak_rounds_per_cycle]) + 1;
 	uint64_t wb = (KECCAK_GROUP_BITS / 128) * m->p[K64_P_keccak_wb_granule] + nreg * m->p[K64_P_keccak_wb_reg];
-	uint64_t unit = groups * (load + m->p[K64_P_keccak_handshake] + wb);
+	uint64_t unit = m->p[K64_P_keccak_setup] + groups * (load + m->p[K64_P_keccak_handshake] + wb);
 	m->keccak_ops[nr == 12] += groups;
 	m->keccak_engine[nr == 12] += groups * engine;
 	m->event[K64_EV_KECCAK_BUSY] += groups * engine;

@@ -776,20 +776,21 @@ static void k64_exec_vfwredsum(struct k64_hart *h, const struct k64_dinsn *d)
 #define MSK 0xfc00707fu
 #define MSK_VS1 0xfc0ff07fu           /* VFUNARY0/1: the vs1 field selects the operation */
 #define FL (K64_F_WV | K64_F_VEC | K64_F_FP)
-/* tm: the class and timing facts (core/observe.h), all through the lane FPUs; operand reads per
- * step: vs2, vs1 in the .vv forms (unary ones too) and vd in vfmacc, vfnmacc, vfmsac, vfnmsac
- * and the widening multiply-adds. */
+/* tm: (class, form, register-file reads per granule step) (core/observe.h), all through the
+ * lane FPUs; the reads: the vs1/vs2 pair, 2 in every form (the fill reads the pair at once, .vf
+ * forms too), and vd in vfmacc, vfnmacc, vfmsac, vfnmsac and the widening multiply-adds (not
+ * counted for vfmadd, vfnmadd, vfmsub, vfnmsub: doc/cycle-model.md). */
 #define ROWM(name, fn, match, mask, args, tm) \
 	{ name, match, mask, K64_EXT_V, K64_FMT_R, FL, K64_OP_CALL, k64_exec_##fn, args, 0, K64_TMV tm },
 #define FVV(name, fn, f6, c) ROWM(name ".vv", fn##_vv, ENC(f6, 1), MSK, "V,W,X", (c, FPU, 2))
-#define FVF(name, fn, f6, c) ROWM(name ".vf", fn##_vf, ENC(f6, 5), MSK, "V,W,S", (c, FPU, 1))
+#define FVF(name, fn, f6, c) ROWM(name ".vf", fn##_vf, ENC(f6, 5), MSK, "V,W,S", (c, FPU, 2))
 #define FVVF(name, f6, c) FVV(#name, name, f6, c) FVF(#name, name, f6, c)
 /* Multiply-add forms print vd, vs1/rs1, vs2 as the assembler writes them. vd: 1 if its read is
  * counted (above). */
 #define FMA(name, f6, vd) ROWM(#name ".vv", name##_vv, ENC(f6, 1), MSK, "V,X,W", (VFMUL, FPU, 2 + (vd))) \
-			  ROWM(#name ".vf", name##_vf, ENC(f6, 5), MSK, "V,S,W", (VFMUL, FPU, 1 + (vd)))
+			  ROWM(#name ".vf", name##_vf, ENC(f6, 5), MSK, "V,S,W", (VFMUL, FPU, 2 + (vd)))
 #define UN(name, fn, f6, vs1, c) ROWM(name, fn, ENC(f6, 1) | (vs1) << 15, MSK_VS1, "V,W", (c, FPU, 2))
-#define RED(name, fn, f6) ROWM(name, fn, ENC(f6, 1), MSK, "V,W,X", (VRED, FPU, 2))
+#define RED(name, fn, f6) ROWM(name, fn, ENC(f6, 1), MSK, "V,W,X", (VRED, FPU, 0))
 
 const struct k64_insn_desc k64_insns_vfp[] = {
 	FVVF(vfadd, 0x00, VFP) FVVF(vfsub, 0x02, VFP) FVF("vfrsub", vfrsub, 0x27, VFP)
@@ -799,13 +800,13 @@ const struct k64_insn_desc k64_insns_vfp[] = {
 	FMA(vfmadd, 0x28, 0) FMA(vfnmadd, 0x29, 0) FMA(vfmsub, 0x2a, 0) FMA(vfnmsub, 0x2b, 0)
 	FMA(vfmacc, 0x2c, 1) FMA(vfnmacc, 0x2d, 1) FMA(vfmsac, 0x2e, 1) FMA(vfnmsac, 0x2f, 1)
 	FVVF(vfwadd, 0x30, VWIDE) FVVF(vfwsub, 0x32, VWIDE) FVVF(vfwmul, 0x38, VFMUL)
-	ROWM("vfwadd.wv", vfwadd_wv, ENC(0x34, 1), MSK, "V,W,X", (VWIDE, FPU, 2)) ROWM("vfwadd.wf", vfwadd_wf, ENC(0x34, 5), MSK, "V,W,S", (VWIDE, FPU, 1))
-	ROWM("vfwsub.wv", vfwsub_wv, ENC(0x36, 1), MSK, "V,W,X", (VWIDE, FPU, 2)) ROWM("vfwsub.wf", vfwsub_wf, ENC(0x36, 5), MSK, "V,W,S", (VWIDE, FPU, 1))
+	ROWM("vfwadd.wv", vfwadd_wv, ENC(0x34, 1), MSK, "V,W,X", (VWIDE, FPU, 2)) ROWM("vfwadd.wf", vfwadd_wf, ENC(0x34, 5), MSK, "V,W,S", (VWIDE, FPU, 2))
+	ROWM("vfwsub.wv", vfwsub_wv, ENC(0x36, 1), MSK, "V,W,X", (VWIDE, FPU, 2)) ROWM("vfwsub.wf", vfwsub_wf, ENC(0x36, 5), MSK, "V,W,S", (VWIDE, FPU, 2))
 	FMA(vfwmacc, 0x3c, 1) FMA(vfwnmacc, 0x3d, 1) FMA(vfwmsac, 0x3e, 1) FMA(vfwnmsac, 0x3f, 1)
 	FVVF(vmfeq, 0x18, VFP) FVVF(vmfle, 0x19, VFP) FVVF(vmflt, 0x1b, VFP) FVVF(vmfne, 0x1c, VFP)
 	FVF("vmfgt", vmfgt, 0x1d, VFP) FVF("vmfge", vmfge, 0x1f, VFP)
-	ROWM("vfmerge.vfm", vfmerge_vfm, ENC(0x17, 5), MSK | 1u << 25, "V,W,S", (VFP, FPU, 1))
-	ROWM("vfmv.v.f", vfmv_v_f, ENC(0x17, 5) | 1u << 25, 0xfff0707fu, "V,S", (VFP, FPU, 1))
+	ROWM("vfmerge.vfm", vfmerge_vfm, ENC(0x17, 5), MSK | 1u << 25, "V,W,S", (VFP, FPU, 2))
+	ROWM("vfmv.v.f", vfmv_v_f, ENC(0x17, 5) | 1u << 25, 0xfff0707fu, "V,S", (VFP, FPU, 2))
 	/* VFUNARY1 */
 	UN("vfsqrt.v", vfsqrt_v, 0x13, 0x00, VFDIV) UN("vfrsqrt7.v", vfrsqrt7_v, 0x13, 0x04, VFP)
 	UN("vfrec7.v", vfrec7_v, 0x13, 0x05, VFP) UN("vfclass.v", vfclass_v, 0x13, 0x10, VFP)

@@ -375,25 +375,25 @@ static void k64_exec_vsext_vf8(struct k64_hart *h, const struct k64_dinsn *d) { 
 enum { IVV = 0, MVV = 2, IVI = 3, IVX = 4, MVX = 6 };
 #define ENC(f6, f3) ((uint32_t)(f6) << 26 | (uint32_t)(f3) << 12 | 0x57u)
 #define F (K64_F_WV | K64_F_VEC)
-/* tm: (class, form, operand reads per granule step) (core/observe.h); the reads are
- * vs2, vs1 in the .vv forms (unary ones too: their vs1 field selects the operation) and vd in
- * the multiply-adds vmacc, vnmsac, vmadd, vnmsub. */
+/* tm: (class, form, register-file reads per granule step) (core/observe.h): the vs1/vs2 pair,
+ * 2 in every form (the fill reads the pair at once, .vx and .vi forms too), and vd in the
+ * multiply-adds vmacc, vnmsac, vmadd, vnmsub. */
 #define ROWM(name, f6, f3, extra, mask, fn, args, tm) \
 	{ name, ENC(f6, f3) | (extra), mask, K64_EXT_V, K64_FMT_R, F, K64_OP_CALL, fn, args, 0, K64_TMV tm },
 #define ROW(name, f6, f3, fn, args, tm) ROWM(name, f6, f3, 0, 0xfc00707fu, fn, args, tm)
 #define VV(n, f6) ROW(#n ".vv", f6, IVV, k64_exec_##n##_vv, "V,W,X", (VALU, PLAIN, 2))
-#define VX(n, f6) ROW(#n ".vx", f6, IVX, k64_exec_##n##_vx, "V,W,s", (VALU, PLAIN, 1))
-#define VI(n, f6) ROW(#n ".vi", f6, IVI, k64_exec_##n##_vi, "V,W,z", (VALU, PLAIN, 1))
+#define VX(n, f6) ROW(#n ".vx", f6, IVX, k64_exec_##n##_vx, "V,W,s", (VALU, PLAIN, 2))
+#define VI(n, f6) ROW(#n ".vi", f6, IVI, k64_exec_##n##_vi, "V,W,z", (VALU, PLAIN, 2))
 #define MV(n, f6, c) ROW(#n ".vv", f6, MVV, k64_exec_##n##_vv, "V,W,X", (c, PLAIN, 2))
-#define MX(n, f6, c) ROW(#n ".vx", f6, MVX, k64_exec_##n##_vx, "V,W,s", (c, PLAIN, 1))
+#define MX(n, f6, c) ROW(#n ".vx", f6, MVX, k64_exec_##n##_vx, "V,W,s", (c, PLAIN, 2))
 #define MACC(n, f6) ROW(#n ".vv", f6, MVV, k64_exec_##n##_vv, "V,W,X", (VMUL, PLAIN, 3)) \
-		    ROW(#n ".vx", f6, MVX, k64_exec_##n##_vx, "V,W,s", (VMUL, PLAIN, 2))
+		    ROW(#n ".vx", f6, MVX, k64_exec_##n##_vx, "V,W,s", (VMUL, PLAIN, 3))
 #define VM0 0xfe00707fu
 #define UNARY(name, f6, vs1, fn) ROWM(name, f6, MVV, (vs1) << 15, 0xfc0ff07fu, fn, "V,W", (VWIDE, PLAIN, 2))
 #define TV2 (VALU, PLAIN, 2)
-#define TV1 (VALU, PLAIN, 1)
+#define TV1 (VALU, PLAIN, 2)
 #define TW2 (VWIDE, PLAIN, 2)
-#define TW1 (VWIDE, PLAIN, 1)
+#define TW1 (VWIDE, PLAIN, 2)
 
 const struct k64_insn_desc k64_insns_vint[] = {
 	VV(vadd, 0x00) VX(vadd, 0x00) VI(vadd, 0x00)
@@ -417,8 +417,8 @@ const struct k64_insn_desc k64_insns_vint[] = {
 	ROWM("vmerge.vxm", 0x17, IVX, 0, VM0, k64_exec_vmerge_vxm, "V,W,s", TV1)
 	ROWM("vmerge.vim", 0x17, IVI, 0, VM0, k64_exec_vmerge_vim, "V,W,z", TV1)
 	ROWM("vmv.v.v", 0x17, IVV, 1u << 25, 0xfff0707fu, k64_exec_vmv_v_v, "V,X", TV2)
-	ROWM("vmv.v.x", 0x17, IVX, 1u << 25, 0xfff0707fu, k64_exec_vmv_v_x, "V,s", (VALU, SPLAT, 1))
-	ROWM("vmv.v.i", 0x17, IVI, 1u << 25, 0xfff0707fu, k64_exec_vmv_v_i, "V,z", (VALU, SPLAT, 1))
+	ROWM("vmv.v.x", 0x17, IVX, 1u << 25, 0xfff0707fu, k64_exec_vmv_v_x, "V,s", (VALU, SPLAT, 2))
+	ROWM("vmv.v.i", 0x17, IVI, 1u << 25, 0xfff0707fu, k64_exec_vmv_v_i, "V,z", (VALU, SPLAT, 2))
 	VV(vmseq, 0x18) VX(vmseq, 0x18) VI(vmseq, 0x18)
 	VV(vmsne, 0x19) VX(vmsne, 0x19) VI(vmsne, 0x19)
 	VV(vmsltu, 0x1a) VX(vmsltu, 0x1a)

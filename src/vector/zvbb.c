@@ -141,12 +141,12 @@ enum { IVV = 0, MVV = 2, IVI = 3, IVX = 4 };
 
 const struct k64_insn_desc k64_insns_zvbb[] = {
 	ROW("vandn.vv", ZVKB, ENC(0x01, IVV), 0xfc00707fu, k64_exec_vandn_vv, "V,W,X", (VALU, PLAIN, 2))
-	ROW("vandn.vx", ZVKB, ENC(0x01, IVX), 0xfc00707fu, k64_exec_vandn_vx, "V,W,s", (VALU, PLAIN, 1))
+	ROW("vandn.vx", ZVKB, ENC(0x01, IVX), 0xfc00707fu, k64_exec_vandn_vx, "V,W,s", (VALU, PLAIN, 2))
 	ROW("vror.vv", ZVKB, ENC(0x14, IVV), 0xfc00707fu, k64_exec_vror_vv, "V,W,X", (VALU, PLAIN, 2))
-	ROW("vror.vx", ZVKB, ENC(0x14, IVX), 0xfc00707fu, k64_exec_vror_vx, "V,W,s", (VALU, PLAIN, 1))
-	ROW("vror.vi", ZVKB, ENC(0x14, IVI), 0xf800707fu, k64_exec_vror_vi, "V,W,z", (VALU, PLAIN, 1))
+	ROW("vror.vx", ZVKB, ENC(0x14, IVX), 0xfc00707fu, k64_exec_vror_vx, "V,W,s", (VALU, PLAIN, 2))
+	ROW("vror.vi", ZVKB, ENC(0x14, IVI), 0xf800707fu, k64_exec_vror_vi, "V,W,z", (VALU, PLAIN, 2))
 	ROW("vrol.vv", ZVKB, ENC(0x15, IVV), 0xfc00707fu, k64_exec_vrol_vv, "V,W,X", (VALU, PLAIN, 2))
-	ROW("vrol.vx", ZVKB, ENC(0x15, IVX), 0xfc00707fu, k64_exec_vrol_vx, "V,W,s", (VALU, PLAIN, 1))
+	ROW("vrol.vx", ZVKB, ENC(0x15, IVX), 0xfc00707fu, k64_exec_vrol_vx, "V,W,s", (VALU, PLAIN, 2))
 	UNR("vbrev8.v", ZVKB, 0x08u, k64_exec_vbrev8_v)
 	UNR("vrev8.v", ZVKB, 0x09u, k64_exec_vrev8_v)
 	UNR("vbrev.v", ZVBB, 0x0au, k64_exec_vbrev_v)
@@ -154,7 +154,7 @@ const struct k64_insn_desc k64_insns_zvbb[] = {
 	UNR("vctz.v", ZVBB, 0x0du, k64_exec_vctz_v)
 	UNR("vcpop.v", ZVBB, 0x0eu, k64_exec_vcpop_v)
 	ROW("vwsll.vv", ZVBB, ENC(0x35, IVV), 0xfc00707fu, k64_exec_vwsll_vv, "V,W,X", (VWIDE, PLAIN, 2))
-	ROW("vwsll.vx", ZVBB, ENC(0x35, IVX), 0xfc00707fu, k64_exec_vwsll_vx, "V,W,s", (VWIDE, PLAIN, 1))
-	ROW("vwsll.vi", ZVBB, ENC(0x35, IVI), 0xfc00707fu, k64_exec_vwsll_vi, "V,W,z", (VWIDE, PLAIN, 1))
+	ROW("vwsll.vx", ZVBB, ENC(0x35, IVX), 0xfc00707fu, k64_exec_vwsll_vx, "V,W,s", (VWIDE, PLAIN, 2))
+	ROW("vwsll.vi", ZVBB, ENC(0x35, IVI), 0xfc00707fu, k64_exec_vwsll_vi, "V,W,z", (VWIDE, PLAIN, 2))
 	{ 0 }
 };
