@@ -173,7 +173,8 @@ static void k64_exec_csrrsi(struct k64_hart *h, const struct k64_dinsn *d) { csr
 static void k64_exec_csrrci(struct k64_hart *h, const struct k64_dinsn *d) { csr_op(h, d, d->rs1, CSR_C); }
 
 #define CSR_ROW(n, f3, fn, args) \
-	{ n, 0x00000073 | (f3) << 12, 0x0000707f, K64_EXT_ZICSR, K64_FMT_CSR, K64_F_END | K64_F_WX, K64_OP_CALL, fn, args, 0 }
+	{ n, 0x00000073 | (f3) << 12, 0x0000707f, K64_EXT_ZICSR, K64_FMT_CSR, K64_F_END | K64_F_WX, K64_OP_CALL, fn, args, 0, \
+	  K64_TM(CSR) }
 const struct k64_insn_desc k64_insns_csr[] = {
 	CSR_ROW("csrrw", 1, k64_exec_csrrw, "d,c,s"),
 	CSR_ROW("csrrs", 2, k64_exec_csrrs, "d,c,s"),

@@ -9,23 +9,23 @@
 
 #define K64_F_NONE 0
 #define WX K64_F_WX
-#define ROW(c, name, match, mask, ext, fmt, fl, args, sem) \
+#define ROW(c, name, match, mask, ext, fmt, cls, fl, args, sem) \
 	{ name, match, mask, K64_EXT_##ext, K64_FMT_##fmt, fl, K64_OP_##c, NULL, args, \
-	  ((fl) & (K64_F_LOAD | K64_F_STORE)) ? 1u << (((match) >> 12) & 3) : 0 },
+	  ((fl) & (K64_F_LOAD | K64_F_STORE)) ? 1u << (((match) >> 12) & 3) : 0, K64_TM(cls) },
 static const struct k64_insn_desc rv64i_table[] = {
 	K64_RV64I_OPS(ROW)
 	/* control transfer (unprivileged spec 2.5) and environment calls: see core/dispatch.inc */
-	{ "beq",  0x00000063, 0x0000707f, K64_EXT_I, K64_FMT_B, K64_F_END, K64_OP_beq,  NULL, "s,t,b", 0 },
-	{ "bne",  0x00001063, 0x0000707f, K64_EXT_I, K64_FMT_B, K64_F_END, K64_OP_bne,  NULL, "s,t,b", 0 },
-	{ "blt",  0x00004063, 0x0000707f, K64_EXT_I, K64_FMT_B, K64_F_END, K64_OP_blt,  NULL, "s,t,b", 0 },
-	{ "bge",  0x00005063, 0x0000707f, K64_EXT_I, K64_FMT_B, K64_F_END, K64_OP_bge,  NULL, "s,t,b", 0 },
-	{ "bltu", 0x00006063, 0x0000707f, K64_EXT_I, K64_FMT_B, K64_F_END, K64_OP_bltu, NULL, "s,t,b", 0 },
-	{ "bgeu", 0x00007063, 0x0000707f, K64_EXT_I, K64_FMT_B, K64_F_END, K64_OP_bgeu, NULL, "s,t,b", 0 },
-	{ "jal",  0x0000006f, 0x0000007f, K64_EXT_I, K64_FMT_J, K64_F_END | WX, K64_OP_jal,  NULL, "d,b", 0 },
-	{ "jalr", 0x00000067, 0x0000707f, K64_EXT_I, K64_FMT_I, K64_F_END | WX, K64_OP_jalr, NULL, "d,o", 0 },
-	{ "ecall",  0x00000073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_ecall,  NULL, "", 0 },
-	{ "ebreak", 0x00100073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_ebreak, NULL, "", 0 },
-	{ "fence.i", 0x0000100f, 0x0000707f, K64_EXT_ZIFENCEI, K64_FMT_NONE, K64_F_END, K64_OP_fence_i, NULL, "", 0 },
+	{ "beq",  0x00000063, 0x0000707f, K64_EXT_I, K64_FMT_B, K64_F_END, K64_OP_beq,  NULL, "s,t,b", 0, K64_TM(BRANCH) },
+	{ "bne",  0x00001063, 0x0000707f, K64_EXT_I, K64_FMT_B, K64_F_END, K64_OP_bne,  NULL, "s,t,b", 0, K64_TM(BRANCH) },
+	{ "blt",  0x00004063, 0x0000707f, K64_EXT_I, K64_FMT_B, K64_F_END, K64_OP_blt,  NULL, "s,t,b", 0, K64_TM(BRANCH) },
+	{ "bge",  0x00005063, 0x0000707f, K64_EXT_I, K64_FMT_B, K64_F_END, K64_OP_bge,  NULL, "s,t,b", 0, K64_TM(BRANCH) },
+	{ "bltu", 0x00006063, 0x0000707f, K64_EXT_I, K64_FMT_B, K64_F_END, K64_OP_bltu, NULL, "s,t,b", 0, K64_TM(BRANCH) },
+	{ "bgeu", 0x00007063, 0x0000707f, K64_EXT_I, K64_FMT_B, K64_F_END, K64_OP_bgeu, NULL, "s,t,b", 0, K64_TM(BRANCH) },
+	{ "jal",  0x0000006f, 0x0000007f, K64_EXT_I, K64_FMT_J, K64_F_END | WX, K64_OP_jal,  NULL, "d,b", 0, K64_TM(JAL) },
+	{ "jalr", 0x00000067, 0x0000707f, K64_EXT_I, K64_FMT_I, K64_F_END | WX, K64_OP_jalr, NULL, "d,o", 0, K64_TM(JALR) },
+	{ "ecall",  0x00000073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_ecall,  NULL, "", 0, K64_TM(SYSTEM) },
+	{ "ebreak", 0x00100073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_ebreak, NULL, "", 0, K64_TM(SYSTEM) },
+	{ "fence.i", 0x0000100f, 0x0000707f, K64_EXT_ZIFENCEI, K64_FMT_NONE, K64_F_END, K64_OP_fence_i, NULL, "", 0, K64_TM(FENCE_I) },
 	{ 0 }
 };
 #undef ROW
@@ -55,6 +55,11 @@ static void add_table(const struct k64_insn_desc *t)
 	if (!t)
 		return;
 	for (; t->name; t++) {
+		const char *why = k64_itime_check(t);
+		if (why) {
+			fprintf(stderr, "karu64: internal error: instruction table row %s: %s\n", t->name, why);
+			exit(125);
+		}
 		unsigned o = (t->match >> 2) & 31;
 		bucket[o] = realloc(bucket[o], (bucket_n[o] + 1) * sizeof *bucket[o]);
 		if (!bucket[o]) {
@@ -128,7 +133,7 @@ bool k64_decode(const struct k64_hart *h, uint32_t raw, uint64_t pc, struct k64_
 		d->cls = K64_IC_ILLEGAL;
 		return false;
 	}
-	d->cls = k64_iclass_of(t, w);
+	d->cls = t->tm.cls;
 	d->desc = t;
 	d->op = t->op;
 	d->fn = t->fn;

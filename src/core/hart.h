@@ -68,7 +68,8 @@ struct k64_dinsn {
 	const struct k64_insn_desc *desc;
 };
 
-/* Instruction table entry: encoding, required extension, operand format, semantics. */
+/* Instruction table entry: encoding, required extension, operand format, semantics, and the
+ * class and timing facts it declares for observers. */
 enum k64_fmt { K64_FMT_NONE, K64_FMT_R, K64_FMT_I, K64_FMT_S, K64_FMT_B, K64_FMT_U, K64_FMT_J,
 	       K64_FMT_SH, K64_FMT_CSR, K64_FMT_R4 };
 enum {
@@ -91,6 +92,7 @@ struct k64_insn_desc {
 	k64_exec_fn fn;
 	const char *args;   /* disassembly operands, see core/disasm.c */
 	uint8_t mem_size;   /* bytes accessed by scalar loads/stores/AMOs (trace) */
+	struct k64_itime tm;   /* its class and timing facts, for observers (core/observe.h) */
 };
 #define K64_OP_CALL 0
 

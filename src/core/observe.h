@@ -16,8 +16,9 @@ struct k64_dinsn;
 struct k64_block;
 struct k64_insn_desc;
 
-/* Instruction classes, computed once at decode (core/iclass.c) into k64_dinsn.cls. They name
- * the functional unit and sequencing an instruction needs, nothing about its cost. */
+/* Instruction classes: the functional unit and sequencing an instruction needs, nothing about
+ * its cost. Each row of the instruction table declares its class (gem5 declares an
+ * instruction's class where the instruction is defined); decode copies it into k64_dinsn.cls. */
 #define K64_ICLASSES(X) \
 	X(ALU) X(BRANCH) X(JAL) X(JALR) X(LOAD) X(STORE) X(AMO) X(LR) X(SC) X(MUL) X(DIV) \
 	X(CSR) X(FENCE) X(FENCE_I) X(SYSTEM) X(CBO) \
@@ -32,8 +33,49 @@ enum k64_iclass {
 	K64_IC_COUNT
 };
 extern const char *const k64_iclass_names[K64_IC_COUNT];
-/* Class of a decoded instruction (NULL desc = illegal). */
-uint8_t k64_iclass_of(const struct k64_insn_desc *desc, uint32_t word);
+
+/* A variant of its class's sequencing that an instruction's row declares (k64_itime.form). */
+enum k64_iform {
+	K64_IF_PLAIN,
+	K64_IF_FPU,        /* element-wise through the lane FPUs: a request per granule step */
+	K64_IF_SPLAT,      /* vmv.v.x, vmv.v.i: no vector operand, the group written */
+	K64_IF_VMVR,       /* vmv<nr>r.v: nr registers copied (k64_itime.nf) whatever vtype */
+	K64_IF_GROUPW,     /* vmsbf/vmsif/vmsof.m, viota.m, vid.v: a mask in, a whole group written */
+	K64_IF_GATHER,     /* vrgather.vv: data and index groups read */
+	K64_IF_GATHER16,   /* vrgatherei16.vv: data group and indices at EEW 16 */
+	K64_IF_KEEPVD,     /* slides up and vcompress: vd's other elements kept (vd read too) */
+	K64_IF_SCHEDULE,   /* vsha2ms, vsm3me: the crypto unit's message-schedule operation */
+	K64_IF_TLBFLUSH,   /* sfence.vma, sinval.vma: translations dropped */
+	K64_IF_INVAL,      /* cbo.inval: the cache line dropped */
+	K64_IF_UNIT,       /* vector memory: unit-stride (and fault-only-first) */
+	K64_IF_STRIDED,    /* vector memory: strided */
+	K64_IF_INDEXED,    /* vector memory: indexed (ordered or not); eew is the index's */
+	K64_IF_WHOLE,      /* vector memory: whole registers (nf of them) */
+	K64_IF_MASK,       /* vector memory: vlm.v / vsm.v, one register */
+};
+
+/* The timing facts a row declares beside its class, for observers (a timing model): what
+ * the encoding fixes and a model would otherwise decode from the instruction bits. Operands
+ * that vary between instances (registers, immediates, vtype) are in k64_dinsn and the retire
+ * record instead. Nothing here is a cost. */
+struct k64_itime {
+	uint8_t cls;       /* enum k64_iclass */
+	uint8_t form;      /* enum k64_iform */
+	uint8_t vreads;    /* element-wise vector instructions (through the lanes): register-file
+			      reads per granule step: the vs1/vs2 pair, 2 in every form (the fill
+			      reads the pair at once, .vx/.vi/.vf forms too), plus vd for most
+			      multiply-adds (doc/cycle-model.md); 0 for the other classes */
+	uint8_t eew;       /* bytes: scalar FP precision (4, 8; 2 for Zfhmin), vector memory EEW */
+	uint8_t nf;        /* vector memory: fields (segments) or whole registers; vmv<nr>r.v: nr */
+	uint8_t egs;       /* vector crypto: element-group size in elements (EGW = EGS x SEW) */
+};
+/* Row initialisers: the class alone, and the class with its form. */
+#define K64_TM(c) { K64_IC_##c, K64_IF_PLAIN, 0, 0, 0, 0 }
+#define K64_TMF(c, f) { K64_IC_##c, K64_IF_##f, 0, 0, 0, 0 }
+#define K64_TMV(c, f, reads) { K64_IC_##c, K64_IF_##f, reads, 0, 0, 0 }
+/* Checks that a table row's declared class agrees with its flags (core/iclass.c); returns
+ * NULL or what is wrong. */
+const char *k64_itime_check(const struct k64_insn_desc *t);
 
 /* One memory access of a vector load or store: element accesses, or one range for a
  * contiguous unmasked transfer. */

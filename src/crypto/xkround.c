@@ -41,10 +41,10 @@ static void k64_exec_xkr_round(struct k64_hart *h, const struct k64_dinsn *d)
 
 const struct k64_insn_desc k64_insns_xkround[] = {
 	{ "xkr.wlane", 0x0000000b, 0xfe007fff, K64_EXT_XKROUND, K64_FMT_I, 0, K64_OP_CALL,
-	  k64_exec_xkr_wlane, "i,s", 0 },
+	  k64_exec_xkr_wlane, "i,s", 0, K64_TM(XKLANE) },
 	{ "xkr.rlane", 0x0000100b, 0xfe0ff07f, K64_EXT_XKROUND, K64_FMT_I, K64_F_WX, K64_OP_CALL,
-	  k64_exec_xkr_rlane, "d,i", 0 },
+	  k64_exec_xkr_rlane, "d,i", 0, K64_TM(XKLANE) },
 	{ "xkr.round", 0x0000200b, 0xfe007fff, K64_EXT_XKROUND, K64_FMT_I, 0, K64_OP_CALL,
-	  k64_exec_xkr_round, "s,i", 0 },
+	  k64_exec_xkr_round, "s,i", 0, K64_TM(XKROUND) },
 	{ 0 }
 };

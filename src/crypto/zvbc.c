@@ -39,7 +39,9 @@ static void k64_exec_vclmulh_vx(struct k64_hart *h, const struct k64_dinsn *d) {
 /* OP-V (0x57): OPMVV (funct3 010) and OPMVX (110), funct6 001100 / 001101, vm free. */
 #define ENC(f6, f3) ((uint32_t)(f6) << 26 | (uint32_t)(f3) << 12 | 0x57u)
 #define F (K64_F_WV | K64_F_VEC)
-#define ROW(name, match, fn, args) { name, match, 0xfc00707fu, K64_EXT_ZVBC, K64_FMT_R, F, K64_OP_CALL, fn, args, 0 },
+/* element-wise through the lanes (class VCLMUL, core/observe.h): the vs1/vs2 pair read per step */
+#define ROW(name, match, fn, args) { name, match, 0xfc00707fu, K64_EXT_ZVBC, K64_FMT_R, F, K64_OP_CALL, fn, args, 0, \
+	K64_TMV(VCLMUL, PLAIN, 2) },
 const struct k64_insn_desc k64_insns_zvbc[] = {
 	ROW("vclmul.vv", ENC(0x0c, 2), k64_exec_vclmul_vv, "V,W,X")
 	ROW("vclmul.vx", ENC(0x0c, 6), k64_exec_vclmul_vx, "V,W,s")

@@ -62,7 +62,7 @@ static void k64_exec_vgmul_vv(struct k64_hart *h, const struct k64_dinsn *d)
 #define ENC(f6) ((uint32_t)(f6) << 26 | 1u << 25 | 2u << 12 | 0x77u)
 #define F (K64_F_WV | K64_F_VEC)
 const struct k64_insn_desc k64_insns_zvkg[] = {
-	{ "vghsh.vv", ENC(0x2c), 0xfe00707fu, K64_EXT_ZVKG, K64_FMT_R, F, K64_OP_CALL, k64_exec_vghsh_vv, "V,W,X", 0 },
-	{ "vgmul.vv", ENC(0x28) | 0x11u << 15, 0xfe0ff07fu, K64_EXT_ZVKG, K64_FMT_R, F, K64_OP_CALL, k64_exec_vgmul_vv, "V,W", 0 },
+	{ "vghsh.vv", ENC(0x2c), 0xfe00707fu, K64_EXT_ZVKG, K64_FMT_R, F, K64_OP_CALL, k64_exec_vghsh_vv, "V,W,X", 0, { K64_IC_VGHASH, K64_IF_PLAIN, 0, 0, 0, 4 } },
+	{ "vgmul.vv", ENC(0x28) | 0x11u << 15, 0xfe0ff07fu, K64_EXT_ZVKG, K64_FMT_R, F, K64_OP_CALL, k64_exec_vgmul_vv, "V,W", 0, { K64_IC_VGHASH, K64_IF_PLAIN, 0, 0, 0, 4 } },
 	{ 0 }
 };

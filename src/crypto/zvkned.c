@@ -201,7 +201,9 @@ static void k64_exec_vaeskf2_vi(struct k64_hart *h, const struct k64_dinsn *d)
 #define M_SEL 0xfe0ff07fu
 #define M_VV 0xfe00707fu
 #define F (K64_F_WV | K64_F_VEC)
-#define ROW(name, match, mask, fn, args) { name, match, mask, K64_EXT_ZVKNED, K64_FMT_R, F, K64_OP_CALL, fn, args, 0 },
+/* the crypto unit's AES rounds, element groups of 4 (class and facts: core/observe.h) */
+#define ROW(name, match, mask, fn, args) { name, match, mask, K64_EXT_ZVKNED, K64_FMT_R, F, K64_OP_CALL, fn, args, 0, \
+	{ K64_IC_VAES, K64_IF_PLAIN, 0, 0, 0, 4 } },
 
 const struct k64_insn_desc k64_insns_zvkned[] = {
 	ROW("vaesdm.vv", SEL(0x28, 0x00), M_SEL, k64_exec_vaesdm_vv, "V,W")

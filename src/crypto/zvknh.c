@@ -92,11 +92,14 @@ static void k64_exec_vsha2cl_vv(struct k64_hart *h, const struct k64_dinsn *d) {
  * SEW = 64 additionally checks Zvknhb. */
 #define ENC(f6) ((uint32_t)(f6) << 26 | 1u << 25 | 2u << 12 | 0x77u)
 #define F (K64_F_WV | K64_F_VEC)
-#define ROW(name, f6, fn) { name, ENC(f6), 0xfe00707fu, K64_EXT_ZVKNHA, K64_FMT_R, F, K64_OP_CALL, fn, "V,W,X", 0 },
+/* the crypto unit's SHA-2, element groups of 4 (EGW 128 at SEW 32, 256 at SEW 64); form SCHEDULE
+ * for the message schedule (class and facts: core/observe.h) */
+#define ROW(name, f6, fn, form) { name, ENC(f6), 0xfe00707fu, K64_EXT_ZVKNHA, K64_FMT_R, F, K64_OP_CALL, fn, "V,W,X", 0, \
+	{ K64_IC_VSHA2, K64_IF_##form, 0, 0, 0, 4 } },
 
 const struct k64_insn_desc k64_insns_zvknh[] = {
-	ROW("vsha2ms.vv", 0x2d, k64_exec_vsha2ms_vv)
-	ROW("vsha2ch.vv", 0x2e, k64_exec_vsha2ch_vv)
-	ROW("vsha2cl.vv", 0x2f, k64_exec_vsha2cl_vv)
+	ROW("vsha2ms.vv", 0x2d, k64_exec_vsha2ms_vv, SCHEDULE)
+	ROW("vsha2ch.vv", 0x2e, k64_exec_vsha2ch_vv, PLAIN)
+	ROW("vsha2cl.vv", 0x2f, k64_exec_vsha2cl_vv, PLAIN)
 	{ 0 }
 };

@@ -55,6 +55,6 @@ static void k64_exec_vkeccak_vi(struct k64_hart *h, const struct k64_dinsn *d)
  * here and trap. */
 const struct k64_insn_desc k64_insns_zvknhk[] = {
 	{ "vkeccak.vi", 0xa6092077, 0xfe0ff07f, K64_EXT_ZVKNHK, K64_FMT_NONE, K64_F_WV | K64_F_VEC, K64_OP_CALL,
-	  k64_exec_vkeccak_vi, "V,k", 0 },
+	  k64_exec_vkeccak_vi, "V,k", 0, K64_TM(VKECCAK) },
 	{ 0 }
 };

@@ -86,7 +86,9 @@ static void k64_exec_vsm4r_vs(struct k64_hart *h, const struct k64_dinsn *d) { v
 /* OP-VE, OPMVV, vm = 1; vsm4r is selector 10000 of the VAES.vv / VAES.vs rows. */
 #define ENC(f6) ((uint32_t)(f6) << 26 | 1u << 25 | 2u << 12 | 0x77u)
 #define F (K64_F_WV | K64_F_VEC)
-#define ROW(name, match, mask, fn, args) { name, match, mask, K64_EXT_ZVKSED, K64_FMT_R, F, K64_OP_CALL, fn, args, 0 },
+/* the crypto unit's SM4 rounds, element groups of 4 (class and facts: core/observe.h) */
+#define ROW(name, match, mask, fn, args) { name, match, mask, K64_EXT_ZVKSED, K64_FMT_R, F, K64_OP_CALL, fn, args, 0, \
+	{ K64_IC_VSM4, K64_IF_PLAIN, 0, 0, 0, 4 } },
 const struct k64_insn_desc k64_insns_zvksed[] = {
 	ROW("vsm4k.vi", ENC(0x21), 0xfe00707fu, k64_exec_vsm4k_vi, "V,W,z")
 	ROW("vsm4r.vv", ENC(0x28) | 0x10u << 15, 0xfe0ff07fu, k64_exec_vsm4r_vv, "V,W")

@@ -71,7 +71,7 @@ static void k64_exec_vsm3c_vi(struct k64_hart *h, const struct k64_dinsn *d)
 #define ENC(f6) ((uint32_t)(f6) << 26 | 1u << 25 | 2u << 12 | 0x77u)
 #define F (K64_F_WV | K64_F_VEC)
 const struct k64_insn_desc k64_insns_zvksh[] = {
-	{ "vsm3me.vv", ENC(0x20), 0xfe00707fu, K64_EXT_ZVKSH, K64_FMT_R, F, K64_OP_CALL, k64_exec_vsm3me_vv, "V,W,X", 0 },
-	{ "vsm3c.vi", ENC(0x2b), 0xfe00707fu, K64_EXT_ZVKSH, K64_FMT_R, F, K64_OP_CALL, k64_exec_vsm3c_vi, "V,W,z", 0 },
+	{ "vsm3me.vv", ENC(0x20), 0xfe00707fu, K64_EXT_ZVKSH, K64_FMT_R, F, K64_OP_CALL, k64_exec_vsm3me_vv, "V,W,X", 0, { K64_IC_VSM3, K64_IF_SCHEDULE, 0, 0, 0, 8 } },
+	{ "vsm3c.vi", ENC(0x2b), 0xfe00707fu, K64_EXT_ZVKSH, K64_FMT_R, F, K64_OP_CALL, k64_exec_vsm3c_vi, "V,W,z", 0, { K64_IC_VSM3, K64_IF_PLAIN, 0, 0, 0, 8 } },
 	{ 0 }
 };

@@ -211,74 +211,77 @@ EXEC(fcvtmod_w_d)
 #define M_LS   0x0000707fu
 
 #define OPFP(f7) (0x53u | (uint32_t)(f7) << 25)
-#define ROW(n, match, mask, ext, fmt, fl, fn, args, sz) \
-	{ n, match, mask, K64_EXT_##ext, K64_FMT_##fmt, fl, K64_OP_CALL, k64_exec_##fn, args, sz }
+/* cls: the instruction class (core/observe.h); prec: the precision in bytes the fmt field (or
+ * the load/store width) gives */
+#define ROW(n, match, mask, ext, fmt, fl, fn, args, sz, cls, prec) \
+	{ n, match, mask, K64_EXT_##ext, K64_FMT_##fmt, fl, K64_OP_CALL, k64_exec_##fn, args, sz, \
+	  { K64_IC_##cls, K64_IF_PLAIN, 0, prec, 0, 0 } }
 
 /* One format's rows; fmt field (bits 26:25) is 0 for S, 1 for D (riscv-opcodes). */
-#define FP_ROWS(S, sfx, fm, EXT)                                                                \
-	ROW("fadd." S, OPFP(0x00 | fm), M_RM, EXT, R, WF, fadd_##sfx, "D,S,T,m", 0),               \
-	ROW("fsub." S, OPFP(0x04 | fm), M_RM, EXT, R, WF, fsub_##sfx, "D,S,T,m", 0),               \
-	ROW("fmul." S, OPFP(0x08 | fm), M_RM, EXT, R, WF, fmul_##sfx, "D,S,T,m", 0),               \
-	ROW("fdiv." S, OPFP(0x0c | fm), M_RM, EXT, R, WF, fdiv_##sfx, "D,S,T,m", 0),               \
-	ROW("fsqrt." S, OPFP(0x2c | fm), M_RS2, EXT, R, WF, fsqrt_##sfx, "D,S,m", 0),              \
-	ROW("fsgnj." S, OPFP(0x10 | fm), M_F3, EXT, R, WF, fsgnj_##sfx, "D,S,T", 0),                \
-	ROW("fsgnjn." S, OPFP(0x10 | fm) | 0x1000, M_F3, EXT, R, WF, fsgnjn_##sfx, "D,S,T", 0),     \
-	ROW("fsgnjx." S, OPFP(0x10 | fm) | 0x2000, M_F3, EXT, R, WF, fsgnjx_##sfx, "D,S,T", 0),     \
-	ROW("fmin." S, OPFP(0x14 | fm), M_F3, EXT, R, WF, fmin_##sfx, "D,S,T", 0),                  \
-	ROW("fmax." S, OPFP(0x14 | fm) | 0x1000, M_F3, EXT, R, WF, fmax_##sfx, "D,S,T", 0),         \
-	ROW("fle." S, OPFP(0x50 | fm), M_F3, EXT, R, WX, fle_##sfx, "d,S,T", 0),                    \
-	ROW("flt." S, OPFP(0x50 | fm) | 0x1000, M_F3, EXT, R, WX, flt_##sfx, "d,S,T", 0),           \
-	ROW("feq." S, OPFP(0x50 | fm) | 0x2000, M_F3, EXT, R, WX, feq_##sfx, "d,S,T", 0),           \
-	ROW("fclass." S, OPFP(0x70 | fm) | 0x1000, M_RS2F3, EXT, R, WX, fclass_##sfx, "d,S", 0),     \
-	ROW("fcvt.w." S, OPFP(0x60 | fm), M_RS2, EXT, R, WX, fcvt_w_##sfx, "d,S,m", 0),            \
-	ROW("fcvt.wu." S, OPFP(0x60 | fm) | 1 << 20, M_RS2, EXT, R, WX, fcvt_wu_##sfx, "d,S,m", 0), \
-	ROW("fcvt.l." S, OPFP(0x60 | fm) | 2 << 20, M_RS2, EXT, R, WX, fcvt_l_##sfx, "d,S,m", 0),   \
-	ROW("fcvt.lu." S, OPFP(0x60 | fm) | 3 << 20, M_RS2, EXT, R, WX, fcvt_lu_##sfx, "d,S,m", 0), \
-	ROW("fcvt." S ".w", OPFP(0x68 | fm), M_RS2, EXT, R, WF, fcvt_##sfx##_w, "D,s,m", 0),        \
-	ROW("fcvt." S ".wu", OPFP(0x68 | fm) | 1 << 20, M_RS2, EXT, R, WF, fcvt_##sfx##_wu, "D,s,m", 0), \
-	ROW("fcvt." S ".l", OPFP(0x68 | fm) | 2 << 20, M_RS2, EXT, R, WF, fcvt_##sfx##_l, "D,s,m", 0), \
-	ROW("fcvt." S ".lu", OPFP(0x68 | fm) | 3 << 20, M_RS2, EXT, R, WF, fcvt_##sfx##_lu, "D,s,m", 0), \
-	ROW("fmadd." S, 0x43 | fm << 25, M_R4, EXT, R4, WF, fmadd_##sfx, "D,S,T,R,m", 0),           \
-	ROW("fmsub." S, 0x47 | fm << 25, M_R4, EXT, R4, WF, fmsub_##sfx, "D,S,T,R,m", 0),           \
-	ROW("fnmsub." S, 0x4b | fm << 25, M_R4, EXT, R4, WF, fnmsub_##sfx, "D,S,T,R,m", 0),         \
-	ROW("fnmadd." S, 0x4f | fm << 25, M_R4, EXT, R4, WF, fnmadd_##sfx, "D,S,T,R,m", 0)
+#define FP_ROWS(S, sfx, fm, EXT, P)                                                                     \
+	ROW("fadd." S, OPFP(0x00 | fm), M_RM, EXT, R, WF, fadd_##sfx, "D,S,T,m", 0, FADD, P),                  \
+	ROW("fsub." S, OPFP(0x04 | fm), M_RM, EXT, R, WF, fsub_##sfx, "D,S,T,m", 0, FADD, P),                  \
+	ROW("fmul." S, OPFP(0x08 | fm), M_RM, EXT, R, WF, fmul_##sfx, "D,S,T,m", 0, FMUL, P),                  \
+	ROW("fdiv." S, OPFP(0x0c | fm), M_RM, EXT, R, WF, fdiv_##sfx, "D,S,T,m", 0, FDIV, P),                  \
+	ROW("fsqrt." S, OPFP(0x2c | fm), M_RS2, EXT, R, WF, fsqrt_##sfx, "D,S,m", 0, FSQRT, P),                \
+	ROW("fsgnj." S, OPFP(0x10 | fm), M_F3, EXT, R, WF, fsgnj_##sfx, "D,S,T", 0, FMISC, P),                 \
+	ROW("fsgnjn." S, OPFP(0x10 | fm) | 0x1000, M_F3, EXT, R, WF, fsgnjn_##sfx, "D,S,T", 0, FMISC, P),      \
+	ROW("fsgnjx." S, OPFP(0x10 | fm) | 0x2000, M_F3, EXT, R, WF, fsgnjx_##sfx, "D,S,T", 0, FMISC, P),      \
+	ROW("fmin." S, OPFP(0x14 | fm), M_F3, EXT, R, WF, fmin_##sfx, "D,S,T", 0, FMISC, P),                   \
+	ROW("fmax." S, OPFP(0x14 | fm) | 0x1000, M_F3, EXT, R, WF, fmax_##sfx, "D,S,T", 0, FMISC, P),          \
+	ROW("fle." S, OPFP(0x50 | fm), M_F3, EXT, R, WX, fle_##sfx, "d,S,T", 0, FMISC, P),                     \
+	ROW("flt." S, OPFP(0x50 | fm) | 0x1000, M_F3, EXT, R, WX, flt_##sfx, "d,S,T", 0, FMISC, P),            \
+	ROW("feq." S, OPFP(0x50 | fm) | 0x2000, M_F3, EXT, R, WX, feq_##sfx, "d,S,T", 0, FMISC, P),            \
+	ROW("fclass." S, OPFP(0x70 | fm) | 0x1000, M_RS2F3, EXT, R, WX, fclass_##sfx, "d,S", 0, FMISC, P),     \
+	ROW("fcvt.w." S, OPFP(0x60 | fm), M_RS2, EXT, R, WX, fcvt_w_##sfx, "d,S,m", 0, FCVT, P),               \
+	ROW("fcvt.wu." S, OPFP(0x60 | fm) | 1 << 20, M_RS2, EXT, R, WX, fcvt_wu_##sfx, "d,S,m", 0, FCVT, P),   \
+	ROW("fcvt.l." S, OPFP(0x60 | fm) | 2 << 20, M_RS2, EXT, R, WX, fcvt_l_##sfx, "d,S,m", 0, FCVT, P),     \
+	ROW("fcvt.lu." S, OPFP(0x60 | fm) | 3 << 20, M_RS2, EXT, R, WX, fcvt_lu_##sfx, "d,S,m", 0, FCVT, P),   \
+	ROW("fcvt." S ".w", OPFP(0x68 | fm), M_RS2, EXT, R, WF, fcvt_##sfx##_w, "D,s,m", 0, FCVT, P),          \
+	ROW("fcvt." S ".wu", OPFP(0x68 | fm) | 1 << 20, M_RS2, EXT, R, WF, fcvt_##sfx##_wu, "D,s,m", 0, FCVT, P),\
+	ROW("fcvt." S ".l", OPFP(0x68 | fm) | 2 << 20, M_RS2, EXT, R, WF, fcvt_##sfx##_l, "D,s,m", 0, FCVT, P),\
+	ROW("fcvt." S ".lu", OPFP(0x68 | fm) | 3 << 20, M_RS2, EXT, R, WF, fcvt_##sfx##_lu, "D,s,m", 0, FCVT, P),\
+	ROW("fmadd." S, 0x43 | fm << 25, M_R4, EXT, R4, WF, fmadd_##sfx, "D,S,T,R,m", 0, FMA, P),              \
+	ROW("fmsub." S, 0x47 | fm << 25, M_R4, EXT, R4, WF, fmsub_##sfx, "D,S,T,R,m", 0, FMA, P),              \
+	ROW("fnmsub." S, 0x4b | fm << 25, M_R4, EXT, R4, WF, fnmsub_##sfx, "D,S,T,R,m", 0, FMA, P),            \
+	ROW("fnmadd." S, 0x4f | fm << 25, M_R4, EXT, R4, WF, fnmadd_##sfx, "D,S,T,R,m", 0, FMA, P)
 
 const struct k64_insn_desc k64_insns_fp[] = {
-	ROW("flh", 0x1007, M_LS, ZFHMIN, I, WF | K64_F_LOAD, flh, "D,o", 2),
-	ROW("flw", 0x2007, M_LS, F, I, WF | K64_F_LOAD, flw, "D,o", 4),
-	ROW("fld", 0x3007, M_LS, D, I, WF | K64_F_LOAD, fld, "D,o", 8),
-	ROW("fsh", 0x1027, M_LS, ZFHMIN, S, FP | K64_F_STORE, fsh, "T,o", 2),
-	ROW("fsw", 0x2027, M_LS, F, S, FP | K64_F_STORE, fsw, "T,o", 4),
-	ROW("fsd", 0x3027, M_LS, D, S, FP | K64_F_STORE, fsd, "T,o", 8),
-	FP_ROWS("s", s, 0, F),
-	FP_ROWS("d", d, 1, D),
-	ROW("fcvt.s.d", OPFP(0x20) | 1 << 20, M_RS2, D, R, WF, fcvt_s_d, "D,S,m", 0),
-	ROW("fcvt.d.s", OPFP(0x21), M_RS2, D, R, WF, fcvt_d_s, "D,S,m", 0),
-	ROW("fcvt.s.h", OPFP(0x20) | 2 << 20, M_RS2, ZFHMIN, R, WF, fcvt_s_h, "D,S,m", 0),
-	ROW("fcvt.h.s", OPFP(0x22), M_RS2, ZFHMIN, R, WF, fcvt_h_s, "D,S,m", 0),
-	ROW("fcvt.d.h", OPFP(0x21) | 2 << 20, M_RS2, ZFHMIN, R, WF, fcvt_d_h, "D,S,m", 0),
-	ROW("fcvt.h.d", OPFP(0x22) | 1 << 20, M_RS2, ZFHMIN, R, WF, fcvt_h_d, "D,S,m", 0),
-	ROW("fmv.x.w", OPFP(0x70), M_RS2F3, F, R, WX, fmv_x_w, "d,S", 0),
-	ROW("fmv.w.x", OPFP(0x78), M_RS2F3, F, R, WF, fmv_w_x, "D,s", 0),
-	ROW("fmv.x.d", OPFP(0x71), M_RS2F3, D, R, WX, fmv_x_d, "d,S", 0),
-	ROW("fmv.d.x", OPFP(0x79), M_RS2F3, D, R, WF, fmv_d_x, "D,s", 0),
-	ROW("fmv.x.h", OPFP(0x72), M_RS2F3, ZFHMIN, R, WX, fmv_x_h, "d,S", 0),
-	ROW("fmv.h.x", OPFP(0x7a), M_RS2F3, ZFHMIN, R, WF, fmv_h_x, "D,s", 0),
+	ROW("flh", 0x1007, M_LS, ZFHMIN, I, WF | K64_F_LOAD, flh, "D,o", 2, FLOAD, 2),
+	ROW("flw", 0x2007, M_LS, F, I, WF | K64_F_LOAD, flw, "D,o", 4, FLOAD, 4),
+	ROW("fld", 0x3007, M_LS, D, I, WF | K64_F_LOAD, fld, "D,o", 8, FLOAD, 8),
+	ROW("fsh", 0x1027, M_LS, ZFHMIN, S, FP | K64_F_STORE, fsh, "T,o", 2, FSTORE, 2),
+	ROW("fsw", 0x2027, M_LS, F, S, FP | K64_F_STORE, fsw, "T,o", 4, FSTORE, 4),
+	ROW("fsd", 0x3027, M_LS, D, S, FP | K64_F_STORE, fsd, "T,o", 8, FSTORE, 8),
+	FP_ROWS("s", s, 0, F, 4),
+	FP_ROWS("d", d, 1, D, 8),
+	ROW("fcvt.s.d", OPFP(0x20) | 1 << 20, M_RS2, D, R, WF, fcvt_s_d, "D,S,m", 0, FCVT, 4),
+	ROW("fcvt.d.s", OPFP(0x21), M_RS2, D, R, WF, fcvt_d_s, "D,S,m", 0, FCVT, 8),
+	ROW("fcvt.s.h", OPFP(0x20) | 2 << 20, M_RS2, ZFHMIN, R, WF, fcvt_s_h, "D,S,m", 0, FCVT, 4),
+	ROW("fcvt.h.s", OPFP(0x22), M_RS2, ZFHMIN, R, WF, fcvt_h_s, "D,S,m", 0, FCVT, 2),
+	ROW("fcvt.d.h", OPFP(0x21) | 2 << 20, M_RS2, ZFHMIN, R, WF, fcvt_d_h, "D,S,m", 0, FCVT, 8),
+	ROW("fcvt.h.d", OPFP(0x22) | 1 << 20, M_RS2, ZFHMIN, R, WF, fcvt_h_d, "D,S,m", 0, FCVT, 2),
+	ROW("fmv.x.w", OPFP(0x70), M_RS2F3, F, R, WX, fmv_x_w, "d,S", 0, FMISC, 4),
+	ROW("fmv.w.x", OPFP(0x78), M_RS2F3, F, R, WF, fmv_w_x, "D,s", 0, FMISC, 4),
+	ROW("fmv.x.d", OPFP(0x71), M_RS2F3, D, R, WX, fmv_x_d, "d,S", 0, FMISC, 8),
+	ROW("fmv.d.x", OPFP(0x79), M_RS2F3, D, R, WF, fmv_d_x, "D,s", 0, FMISC, 8),
+	ROW("fmv.x.h", OPFP(0x72), M_RS2F3, ZFHMIN, R, WX, fmv_x_h, "d,S", 0, FMISC, 2),
+	ROW("fmv.h.x", OPFP(0x7a), M_RS2F3, ZFHMIN, R, WF, fmv_h_x, "D,s", 0, FMISC, 2),
 	/* Zfa (riscv-opcodes rv_zfa, rv64_zfa / rv_d_zfa) */
-	ROW("fli.s", OPFP(0x78) | 1 << 20, M_RS2F3, ZFA, R, WF, fli_s, "D,z", 0),
-	ROW("fli.d", OPFP(0x79) | 1 << 20, M_RS2F3, ZFA, R, WF, fli_d, "D,z", 0),
-	ROW("fminm.s", OPFP(0x14) | 0x2000, M_F3, ZFA, R, WF, fminm_s, "D,S,T", 0),
-	ROW("fmaxm.s", OPFP(0x14) | 0x3000, M_F3, ZFA, R, WF, fmaxm_s, "D,S,T", 0),
-	ROW("fminm.d", OPFP(0x15) | 0x2000, M_F3, ZFA, R, WF, fminm_d, "D,S,T", 0),
-	ROW("fmaxm.d", OPFP(0x15) | 0x3000, M_F3, ZFA, R, WF, fmaxm_d, "D,S,T", 0),
-	ROW("fround.s", OPFP(0x20) | 4 << 20, M_RS2, ZFA, R, WF, fround_s, "D,S,m", 0),
-	ROW("froundnx.s", OPFP(0x20) | 5 << 20, M_RS2, ZFA, R, WF, froundnx_s, "D,S,m", 0),
-	ROW("fround.d", OPFP(0x21) | 4 << 20, M_RS2, ZFA, R, WF, fround_d, "D,S,m", 0),
-	ROW("froundnx.d", OPFP(0x21) | 5 << 20, M_RS2, ZFA, R, WF, froundnx_d, "D,S,m", 0),
-	ROW("fcvtmod.w.d", OPFP(0x61) | 8 << 20 | 0x1000, M_RS2F3, ZFA, R, WX, fcvtmod_w_d, "d,S,m", 0),
-	ROW("fleq.s", OPFP(0x50) | 0x4000, M_F3, ZFA, R, WX, fleq_s, "d,S,T", 0),
-	ROW("fltq.s", OPFP(0x50) | 0x5000, M_F3, ZFA, R, WX, fltq_s, "d,S,T", 0),
-	ROW("fleq.d", OPFP(0x51) | 0x4000, M_F3, ZFA, R, WX, fleq_d, "d,S,T", 0),
-	ROW("fltq.d", OPFP(0x51) | 0x5000, M_F3, ZFA, R, WX, fltq_d, "d,S,T", 0),
+	ROW("fli.s", OPFP(0x78) | 1 << 20, M_RS2F3, ZFA, R, WF, fli_s, "D,z", 0, FMISC, 4),
+	ROW("fli.d", OPFP(0x79) | 1 << 20, M_RS2F3, ZFA, R, WF, fli_d, "D,z", 0, FMISC, 8),
+	ROW("fminm.s", OPFP(0x14) | 0x2000, M_F3, ZFA, R, WF, fminm_s, "D,S,T", 0, FMISC, 4),
+	ROW("fmaxm.s", OPFP(0x14) | 0x3000, M_F3, ZFA, R, WF, fmaxm_s, "D,S,T", 0, FMISC, 4),
+	ROW("fminm.d", OPFP(0x15) | 0x2000, M_F3, ZFA, R, WF, fminm_d, "D,S,T", 0, FMISC, 8),
+	ROW("fmaxm.d", OPFP(0x15) | 0x3000, M_F3, ZFA, R, WF, fmaxm_d, "D,S,T", 0, FMISC, 8),
+	ROW("fround.s", OPFP(0x20) | 4 << 20, M_RS2, ZFA, R, WF, fround_s, "D,S,m", 0, FMISC, 4),
+	ROW("froundnx.s", OPFP(0x20) | 5 << 20, M_RS2, ZFA, R, WF, froundnx_s, "D,S,m", 0, FMISC, 4),
+	ROW("fround.d", OPFP(0x21) | 4 << 20, M_RS2, ZFA, R, WF, fround_d, "D,S,m", 0, FMISC, 8),
+	ROW("froundnx.d", OPFP(0x21) | 5 << 20, M_RS2, ZFA, R, WF, froundnx_d, "D,S,m", 0, FMISC, 8),
+	ROW("fcvtmod.w.d", OPFP(0x61) | 8 << 20 | 0x1000, M_RS2F3, ZFA, R, WX, fcvtmod_w_d, "d,S,m", 0, FCVT, 8),
+	ROW("fleq.s", OPFP(0x50) | 0x4000, M_F3, ZFA, R, WX, fleq_s, "d,S,T", 0, FMISC, 4),
+	ROW("fltq.s", OPFP(0x50) | 0x5000, M_F3, ZFA, R, WX, fltq_s, "d,S,T", 0, FMISC, 4),
+	ROW("fleq.d", OPFP(0x51) | 0x4000, M_F3, ZFA, R, WX, fleq_d, "d,S,T", 0, FMISC, 8),
+	ROW("fltq.d", OPFP(0x51) | 0x5000, M_F3, ZFA, R, WX, fltq_d, "d,S,T", 0, FMISC, 8),
 	{ 0 }
 };

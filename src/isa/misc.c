@@ -39,11 +39,11 @@ static void k64_exec_cbo_inval(struct k64_hart *h, const struct k64_dinsn *d)
 static void k64_exec_wrs(struct k64_hart *h, const struct k64_dinsn *d) { (void)h; (void)d; }
 
 const struct k64_insn_desc k64_insns_misc[] = {
-	{ "cbo.zero",  0x0040200f, 0xfff07fff, K64_EXT_ZICBOZ, K64_FMT_NONE, K64_F_STORE, K64_OP_CALL, k64_exec_cbo_zero, "(s)", 64 },
-	{ "cbo.clean", 0x0010200f, 0xfff07fff, K64_EXT_ZICBOM, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_cbo_clean, "(s)", 0 },
-	{ "cbo.flush", 0x0020200f, 0xfff07fff, K64_EXT_ZICBOM, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_cbo_clean, "(s)", 0 },
-	{ "cbo.inval", 0x0000200f, 0xfff07fff, K64_EXT_ZICBOM, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_cbo_inval, "(s)", 0 },
-	{ "wrs.nto", 0x00d00073, 0xffffffff, K64_EXT_ZAWRS, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_wrs, "", 0 },
-	{ "wrs.sto", 0x01d00073, 0xffffffff, K64_EXT_ZAWRS, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_wrs, "", 0 },
+	{ "cbo.zero",  0x0040200f, 0xfff07fff, K64_EXT_ZICBOZ, K64_FMT_NONE, K64_F_STORE, K64_OP_CALL, k64_exec_cbo_zero, "(s)", 64, K64_TM(CBO) },
+	{ "cbo.clean", 0x0010200f, 0xfff07fff, K64_EXT_ZICBOM, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_cbo_clean, "(s)", 0, K64_TM(CBO) },
+	{ "cbo.flush", 0x0020200f, 0xfff07fff, K64_EXT_ZICBOM, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_cbo_clean, "(s)", 0, K64_TM(CBO) },
+	{ "cbo.inval", 0x0000200f, 0xfff07fff, K64_EXT_ZICBOM, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_cbo_inval, "(s)", 0, K64_TMF(CBO, INVAL) },
+	{ "wrs.nto", 0x00d00073, 0xffffffff, K64_EXT_ZAWRS, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_wrs, "", 0, K64_TM(SYSTEM) },
+	{ "wrs.sto", 0x01d00073, 0xffffffff, K64_EXT_ZAWRS, K64_FMT_NONE, 0, K64_OP_CALL, k64_exec_wrs, "", 0, K64_TM(SYSTEM) },
 	{ 0 }
 };

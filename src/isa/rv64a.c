@@ -65,12 +65,13 @@ AMO(amomaxu_w, int32_t, (uint32_t)a > (uint32_t)b ? a : b)
 AMO(amomaxu_d, int64_t, (uint64_t)a > (uint64_t)b ? a : b)
 
 #define F_AMO (K64_F_WX | K64_F_LOAD | K64_F_STORE)
-#define ROW(n, f5, f3, fn, sz) { n, 0x2f | (f5) << 27 | (f3) << 12, 0xf800707f, K64_EXT_A, K64_FMT_R, F_AMO, K64_OP_CALL, fn, "d,t,(s)", sz }
-#define ROWS(n, f5, op) ROW(n ".w", f5, 2, k64_exec_##op##_w, 4), ROW(n ".d", f5, 3, k64_exec_##op##_d, 8)
+#define ROW(n, f5, f3, fn, sz, cls) { n, 0x2f | (f5) << 27 | (f3) << 12, 0xf800707f, K64_EXT_A, K64_FMT_R, F_AMO, K64_OP_CALL, fn, \
+	"d,t,(s)", sz, K64_TM(cls) }
+#define ROWS(n, f5, op) ROW(n ".w", f5, 2, k64_exec_##op##_w, 4, AMO), ROW(n ".d", f5, 3, k64_exec_##op##_d, 8, AMO)
 const struct k64_insn_desc k64_insns_a[] = {
-	{ "lr.w", 0x1000202f, 0xf9f0707f, K64_EXT_A, K64_FMT_R, K64_F_WX | K64_F_LOAD, K64_OP_CALL, k64_exec_lr_w, "d,(s)", 4 },
-	{ "lr.d", 0x1000302f, 0xf9f0707f, K64_EXT_A, K64_FMT_R, K64_F_WX | K64_F_LOAD, K64_OP_CALL, k64_exec_lr_d, "d,(s)", 8 },
-	ROW("sc.w", 0x03, 2, k64_exec_sc_w, 4), ROW("sc.d", 0x03, 3, k64_exec_sc_d, 8),
+	{ "lr.w", 0x1000202f, 0xf9f0707f, K64_EXT_A, K64_FMT_R, K64_F_WX | K64_F_LOAD, K64_OP_CALL, k64_exec_lr_w, "d,(s)", 4, K64_TM(LR) },
+	{ "lr.d", 0x1000302f, 0xf9f0707f, K64_EXT_A, K64_FMT_R, K64_F_WX | K64_F_LOAD, K64_OP_CALL, k64_exec_lr_d, "d,(s)", 8, K64_TM(LR) },
+	ROW("sc.w", 0x03, 2, k64_exec_sc_w, 4, SC), ROW("sc.d", 0x03, 3, k64_exec_sc_d, 8, SC),
 	ROWS("amoswap", 0x01, amoswap), ROWS("amoadd", 0x00, amoadd), ROWS("amoxor", 0x04, amoxor),
 	ROWS("amoand", 0x0c, amoand), ROWS("amoor", 0x08, amoor), ROWS("amomin", 0x10, amomin),
 	ROWS("amomax", 0x14, amomax), ROWS("amominu", 0x18, amominu), ROWS("amomaxu", 0x1c, amomaxu),

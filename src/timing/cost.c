@@ -34,7 +34,7 @@ uint64_t tm_cost(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn
 	case K64_IC_CBO:
 		/* cbo.inval drops the line: the D-cache is not coherent with the DMA devices, whose
 		 * drivers invalidate the destination before reading it (doc/keccak-dma.md) */
-		if (((d->word >> 20) & 0xfff) == 0 && m->p[K64_P_dcache_enable]) {
+		if (d->desc->tm.form == K64_IF_INVAL && m->p[K64_P_dcache_enable]) {
 			k64_cachesim_invalidate(&m->dc, r->pre_rs1);
 			if ((r->pre_rs1 >> m->dc.line_shift) == m->dc_last)
 				m->dc_last = WORD_NONE;
@@ -60,19 +60,19 @@ uint64_t tm_cost(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn
 	case K64_IC_VSTORE:
 		return tm_vmem(m, h, d, r, true);
 	case K64_IC_VAES:
-		return tm_vcrypto(m, h, r, 128, p[K64_P_aes_round], false);
+		return tm_vcrypto(m, h, d, r, p[K64_P_aes_round], false);
 	case K64_IC_VSHA2: {
-		bool ms = (d->word >> 26) == 0x2d;
-		return tm_vcrypto(m, h, r, vsew_bytes(r->vtype) == 8 ? 256 : 128,
-				  ms ? p[K64_P_sha2_schedule] : p[K64_P_sha2_compress], true);
+		bool ms = d->desc->tm.form == K64_IF_SCHEDULE;
+		return tm_vcrypto(m, h, d, r, ms ? p[K64_P_sha2_schedule] : p[K64_P_sha2_compress], true);
 	}
 	case K64_IC_VSM4:
-		return tm_vcrypto(m, h, r, 128, 4 * p[K64_P_sm4_round], true);
+		return tm_vcrypto(m, h, d, r, 4 * p[K64_P_sm4_round], true);
 	case K64_IC_VGHASH:
-		return tm_vcrypto(m, h, r, 128, p[K64_P_ghash], true);
-	case K64_IC_VSM3:
-		return tm_vcrypto(m, h, r, 256, (d->word >> 26) == 0x20 ? p[K64_P_sm3me] : p[K64_P_sm3_step],
-				  (d->word >> 26) != 0x20);   /* vsm3me: combinational */
+		return tm_vcrypto(m, h, d, r, p[K64_P_ghash], true);
+	case K64_IC_VSM3: {
+		bool me = d->desc->tm.form == K64_IF_SCHEDULE;   /* vsm3me: combinational */
+		return tm_vcrypto(m, h, d, r, me ? p[K64_P_sm3me] : p[K64_P_sm3_step], !me);
+	}
 	case K64_IC_VKECCAK:
 		return tm_vkeccak(m, h, d, r);
 	case K64_IC_XKLANE: case K64_IC_XKROUND:

@@ -312,7 +312,7 @@ static inline uint64_t regs(int emul) { return emul <= 0 ? 1 : 1ull << (emul > 3
 static inline uint64_t cdiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 uint64_t tm_vmem(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r, bool store);
-uint64_t tm_vcrypto(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r, unsigned egw_bits,
+uint64_t tm_vcrypto(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r,
 		    uint64_t latency, bool iterative);
 uint64_t tm_vkeccak(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r);
 uint64_t tm_xkround(struct k64_model *m, const struct k64_dinsn *d, uint64_t issue);
@@ -323,7 +323,7 @@ uint64_t tm_vector(struct k64_model *m, struct k64_hart *h, const struct k64_din
  * whole (they hold no ASIDs in the model; doc/cycle-model.md). */
 static inline bool tlb_fence(const struct k64_dinsn *d)
 {
-	return d->cls == K64_IC_SYSTEM && ((d->word & 0xfe007fff) == 0x12000073 || (d->word & 0xfe007fff) == 0x16000073);
+	return d->cls == K64_IC_SYSTEM && d->desc->tm.form == K64_IF_TLBFLUSH;
 }
 
 /* The cost of the instructions whose cost depends on nothing but the instruction and the
@@ -332,7 +332,6 @@ static inline bool tlb_fence(const struct k64_dinsn *d)
 static inline bool cost_static(const struct k64_model *m, const struct k64_dinsn *d, uint64_t *c, enum k64_cause *cause)
 {
 	const uint64_t *p = m->p;
-	bool dbl = ((d->word >> 25) & 3) == 1;
 	*cause = K64_C_INT;
 	switch (d->cls) {
 	case K64_IC_ALU: case K64_IC_BRANCH: case K64_IC_JAL: case K64_IC_JALR: case K64_IC_CSR:
@@ -351,11 +350,11 @@ static inline bool cost_static(const struct k64_model *m, const struct k64_dinsn
 		*cause = K64_C_FP;
 		return true;
 	case K64_IC_FMUL: case K64_IC_FMA:
-		*c = p[K64_P_multicycle] + (dbl ? p[K64_P_fmul_d_latency] : p[K64_P_fmul_s_latency]);
+		*c = p[K64_P_multicycle] + (d->desc->tm.eew == 8 ? p[K64_P_fmul_d_latency] : p[K64_P_fmul_s_latency]);
 		*cause = K64_C_FP;
 		return true;
 	case K64_IC_FDIV: case K64_IC_FSQRT:
-		*c = p[K64_P_multicycle] + (dbl ? p[K64_P_fdiv_d_latency] : p[K64_P_fdiv_s_latency]);
+		*c = p[K64_P_multicycle] + (d->desc->tm.eew == 8 ? p[K64_P_fdiv_d_latency] : p[K64_P_fdiv_s_latency]);
 		*cause = K64_C_FP;
 		return true;
 	default:

@@ -2,17 +2,6 @@
  * doc/cycle-model.md). */
 #include "timing/internal.h"
 
-/* Vector source operands that are read per granule step: vs2, plus vs1 for .vv forms, plus vd
- * for multiply-adds (funct6 1010xx/1011xx in OPMVV/OPMVX and 1011xx/1111xx in OPF*). */
-static unsigned vsources(const struct k64_dinsn *d)
-{
-	unsigned f3 = (d->word >> 12) & 7, f6 = d->word >> 26;
-	unsigned n = (f3 == 0 || f3 == 1 || f3 == 2) ? 2 : 1;
-	if (((f3 == 2 || f3 == 6) && (f6 & 0x38) == 0x28) || ((f3 == 1 || f3 == 5) && ((f6 & 0x3c) == 0x2c || (f6 & 0x3c) == 0x3c)))
-		n++;
-	return n;
-}
-
 /* The granule steps of a group of `group` steps that hold elements below vl (vec_vl_bound), at
  * bytes_per_elem bytes per element; the whole group otherwise. */
 static uint64_t active(const struct k64_model *m, uint64_t group, uint64_t vl, unsigned bytes_per_elem)
@@ -27,7 +16,7 @@ static uint64_t active(const struct k64_model *m, uint64_t group, uint64_t vl, u
  * spread over the ports), then stall check, compute and write (§4b Vector arithmetic). */
 static uint64_t vlanes(struct k64_model *m, const struct k64_dinsn *d, uint64_t granules, uint64_t extra_per_step)
 {
-	uint64_t reads = cdiv(vsources(d), m->p[K64_P_vrf_ports]);
+	uint64_t reads = cdiv(d->desc->tm.vreads, m->p[K64_P_vrf_ports]);   /* the row's operand reads */
 	return granules * (reads + m->p[K64_P_vec_step] + m->p[K64_P_vec_lane_stage] + extra_per_step);
 }
 
@@ -38,30 +27,32 @@ static uint64_t velem(struct k64_model *m, uint64_t elems, uint64_t latency)
 }
 
 /* Vector loads and stores: register-file phase, translation, the data-cache accesses through
- * the 128-bit port (one in flight), register write-back (§4b Vector loads/stores). */
+ * the 128-bit port (one in flight), register write-back (§4b Vector loads/stores). The row
+ * gives the addressing form, the EEW and the fields. */
 uint64_t tm_vmem(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r,
 		     bool store)
 {
-	unsigned mop = (d->word >> 26) & 3, lumop = (d->word >> 20) & 31, nf = (d->word >> 29) + 1;
-	unsigned width = (d->word >> 12) & 7, eew_b = width == 0 ? 1 : 1u << (width - 4);
+	const struct k64_itime *tm = &d->desc->tm;
+	unsigned form = tm->form, nf = tm->nf, eew_b = tm->eew;
+	bool indexed = form == K64_IF_INDEXED;
 	uint64_t ports = m->p[K64_P_vrf_ports];
 	uint64_t data_regs;
-	if (mop == 0 && lumop == 8)                     /* whole-register */
+	if (form == K64_IF_WHOLE)
 		data_regs = nf;
-	else if (mop == 0 && lumop == 11)               /* mask */
+	else if (form == K64_IF_MASK)
 		data_regs = 1;
 	else {
-		int emul = mop & 1 ? vlmul_log2(r->vtype)   /* indexed: data at SEW/LMUL */
+		int emul = indexed ? vlmul_log2(r->vtype)   /* indexed: data at SEW/LMUL */
 				   : (int)__builtin_ctz(eew_b) - (int)((r->vtype >> 3) & 3) + vlmul_log2(r->vtype);
 		data_regs = regs(emul) * nf;
 	}
 	uint64_t granules = data_regs * m->g;
 	uint64_t idx_granules = 0;
-	if (mop & 1) {
+	if (indexed) {
 		int iemul = (int)__builtin_ctz(eew_b) - (int)((r->vtype >> 3) & 3) + vlmul_log2(r->vtype);
 		idx_granules = active(m, regs(iemul) * m->g, r->vl, eew_b);
 		granules = nf * active(m, granules / nf, r->vl, vsew_bytes(r->vtype));
-	} else if (!(mop == 0 && (lumop == 8 || lumop == 11))) {
+	} else if (form != K64_IF_WHOLE && form != K64_IF_MASK) {
 		granules = nf * active(m, granules / nf, r->vl, eew_b);   /* whole-register and mask: all */
 	}
 	uint64_t c = m->p[K64_P_vec_issue] + m->p[K64_P_vls_close];
@@ -73,7 +64,7 @@ uint64_t tm_vmem(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn
 	/* memory phase, from the accesses the core logged: a contiguous transfer moves the 128-bit
 	 * granules it spans, strided and indexed ones access one element at a time */
 	bool xlate = translated(m, h, m->priv), cached = m->p[K64_P_dcache_enable];
-	bool contiguous = mop == 0;
+	bool contiguous = form == K64_IF_UNIT || form == K64_IF_WHOLE || form == K64_IF_MASK;
 	uint64_t page = WORD_NONE, last_gran = WORD_NONE, mem = 0, miss = 0, tl = 0, walks = 0;
 	for (uint32_t i = 0; i < r->nacc; i++) {
 		uint64_t a = r->acc[i].addr, end = a + r->acc[i].size;
@@ -124,11 +115,12 @@ uint64_t tm_vmem(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn
  * group past vl still has its fill; an instruction ending on such a group writes one more
  * zero-enable pad. .vx/.vi/.vs forms cost what .vv costs; the operand count does not matter.
  * Latencies are the unit's, independent of the data (Zvkt). */
-uint64_t tm_vcrypto(struct k64_model *m, struct k64_hart *h, const struct k64_retire *r, unsigned egw_bits,
+uint64_t tm_vcrypto(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r,
 		    uint64_t latency, bool iterative)
 {
 	const uint64_t *p = m->p;
 	uint64_t sew = 8u * vsew_bytes(r->vtype);
+	uint64_t egw_bits = d->desc->tm.egs * sew;   /* the row's element-group size (EGW = EGS x SEW) */
 	uint64_t egs = egw_bits / sew ? egw_bits / sew : 1;
 	uint64_t active = r->vl / egs;
 	uint64_t vlmax = regs(vlmul_log2(r->vtype)) * h->vlen / sew;
@@ -148,7 +140,7 @@ uint64_t tm_vcrypto(struct k64_model *m, struct k64_hart *h, const struct k64_re
  * back a granule at a time. At VLEN >= 2048 the group is part of one register. */
 uint64_t tm_vkeccak(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r)
 {
-	unsigned nr = ((d->word >> 20) & 31) == 1 ? 12 : 24;
+	unsigned nr = d->rs2 == 1 ? 12 : 24;   /* the round-count immediate (zvknhk.md) */
 	uint64_t nreg = h->vlen >= KECCAK_GROUP_BITS ? 1 : KECCAK_GROUP_BITS / h->vlen;
 	uint64_t groups = 1;
 	if (h->zvknhk_version == 2 && h->vlen > 128)
@@ -157,7 +149,7 @@ uint64_t tm_vkeccak(struct k64_model *m, struct k64_hart *h, const struct k64_di
 	uint64_t load = m->p[K64_P_keccak_fill_latency] + fills * m->p[K64_P_keccak_fill];
 	uint64_t engine = cdiv(nr, m->p[K64_P_keccak_rounds_per_cycle]) + 1;
 	uint64_t wb = (KECCAK_GROUP_BITS / 128) * m->p[K64_P_keccak_wb_granule] + nreg * m->p[K64_P_keccak_wb_reg];
-	uint64_t unit = groups * (load + m->p[K64_P_keccak_handshake] + wb);
+	uint64_t unit = m->p[K64_P_keccak_setup] + groups * (load + m->p[K64_P_keccak_handshake] + wb);
 	m->keccak_ops[nr == 12] += groups;
 	m->keccak_engine[nr == 12] += groups * engine;
 	m->event[K64_EV_KECCAK_BUSY] += groups * engine;
@@ -205,22 +197,22 @@ uint64_t tm_vector(struct k64_model *m, struct k64_hart *h, const struct k64_din
 	uint64_t vlmax = regs(lmul) * h->vlen / (8u * sewb);
 	uint64_t vl = r->vl;
 	uint64_t act = active(m, group, vl, sewb);        /* of them, those holding elements below vl */
-	unsigned f6 = d->word >> 26, f3 = (d->word >> 12) & 7;
-	bool fp = f3 == 1 || f3 == 5;
+	unsigned form = d->desc->tm.form;   /* the row's variant of its class */
+	bool fp = form == K64_IF_FPU;
 	uint64_t c = m->p[K64_P_vec_issue];
 	enum k64_cause cause = K64_C_VLANES;
 	switch (d->cls) {
 	case K64_IC_VALU:
-		if (f6 == 0x17 && ((d->word >> 25) & 1) && (f3 == 3 || f3 == 4 || f3 == 5)) {
-			c += m->p[K64_P_splat_overhead] + cdiv(group, ports);    /* vmv.v.x/i, vfmv.v.f */
-		} else if (f6 == 0x27 && f3 == 3) {
-			c += vlanes(m, d, (((d->word >> 15) & 7) + 1) * g, 0);  /* vmv<nr>r.v */
+		if (form == K64_IF_SPLAT) {
+			c += m->p[K64_P_splat_overhead] + cdiv(group, ports);    /* vmv.v.x/i */
+		} else if (form == K64_IF_VMVR) {
+			c += vlanes(m, d, d->desc->tm.nf * g, 0);               /* vmv<nr>r.v */
 		} else {
 			c += vlanes(m, d, act, fp ? m->p[K64_P_lane_fpu_extra] : 0);
 		}
 		break;
 	case K64_IC_VMASK:
-		c += vlanes(m, d, f6 == 0x14 && f3 == 2 ? group : g, 0);  /* viota/vid write a group */
+		c += vlanes(m, d, form == K64_IF_GROUPW ? group : g, 0);  /* vmsbf/vmsif/vmsof, viota, vid write a group */
 		break;
 	case K64_IC_VWIDE:
 		c += vlanes(m, d, 2 * act, fp ? m->p[K64_P_lane_fpu_extra] : 0) + 2 * regs(lmul) * m->p[K64_P_vec_wb_stage];
@@ -254,12 +246,11 @@ uint64_t tm_vector(struct k64_model *m, struct k64_hart *h, const struct k64_din
 			src = group + g;          /* vs2 group and vs1[0] */
 			dst = g;
 		} else if (d->cls == K64_IC_VPERM) {
-			bool slideup = f6 == 0x0e && (f3 == 3 || f3 == 4 || f3 == 6 || f3 == 5);
-			if (f6 == 0x0c && f3 == 0)
+			if (form == K64_IF_GATHER)
 				src = 2 * group;      /* vrgather.vv: data and indices */
-			else if (f6 == 0x0e && f3 == 0)
+			else if (form == K64_IF_GATHER16)
 				src = group + group / 2 + 1;   /* vrgatherei16 (indices at EEW 16, at least a granule) */
-			else if (slideup || f6 == 0x17)
+			else if (form == K64_IF_KEEPVD)
 				src = 2 * group;      /* slides up and vcompress keep vd's other elements */
 			elems = vlmax;
 		}

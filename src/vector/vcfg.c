@@ -89,8 +89,8 @@ static void k64_exec_vsetvl(struct k64_hart *h, const struct k64_dinsn *d)
 }
 
 const struct k64_insn_desc k64_insns_vcfg[] = {
-	{ "vsetvli",  0x00007057, 0x8000707f, K64_EXT_V, K64_FMT_R, K64_F_WX | K64_F_VEC, K64_OP_CALL, k64_exec_vsetvli, "d,s,y", 0 },
-	{ "vsetivli", 0xc0007057, 0xc000707f, K64_EXT_V, K64_FMT_R, K64_F_WX | K64_F_VEC, K64_OP_CALL, k64_exec_vsetivli, "d,z,y", 0 },
-	{ "vsetvl",   0x80007057, 0xfe00707f, K64_EXT_V, K64_FMT_R, K64_F_WX | K64_F_VEC, K64_OP_CALL, k64_exec_vsetvl, "d,s,t", 0 },
+	{ "vsetvli",  0x00007057, 0x8000707f, K64_EXT_V, K64_FMT_R, K64_F_WX | K64_F_VEC, K64_OP_CALL, k64_exec_vsetvli, "d,s,y", 0, K64_TM(VSET) },
+	{ "vsetivli", 0xc0007057, 0xc000707f, K64_EXT_V, K64_FMT_R, K64_F_WX | K64_F_VEC, K64_OP_CALL, k64_exec_vsetivli, "d,z,y", 0, K64_TM(VSET) },
+	{ "vsetvl",   0x80007057, 0xfe00707f, K64_EXT_V, K64_FMT_R, K64_F_WX | K64_F_VEC, K64_OP_CALL, k64_exec_vsetvl, "d,s,t", 0, K64_TM(VSET) },
 	{ 0 }
 };

@@ -271,8 +271,10 @@ CLIP_FN(vnclip, wv, FORM_VV)  CLIP_FN(vnclip, wx, FORM_VX)  CLIP_FN(vnclip, wi, 
 /* funct6 | funct3 | opcode OP-V; OPIVV = 0, OPMVV = 2, OPIVI = 3, OPIVX = 4, OPMVX = 6. */
 #define ENC(f6, f3) (((uint32_t)(f6) << 26) | ((uint32_t)(f3) << 12) | 0x57u)
 #define MSK 0xfc00707fu
+/* fixed-point operations go through the sequencer (class VFIXED, core/observe.h) */
 #define ROW(name, fn, f6, f3, args) \
-	{ name, ENC(f6, f3), MSK, K64_EXT_V, K64_FMT_R, K64_F_WV | K64_F_VEC, K64_OP_CALL, k64_exec_##fn, args, 0 },
+	{ name, ENC(f6, f3), MSK, K64_EXT_V, K64_FMT_R, K64_F_WV | K64_F_VEC, K64_OP_CALL, k64_exec_##fn, args, 0, \
+	  K64_TM(VFIXED) },
 #define IVV(name, fn, f6) ROW(name ".vv", fn##_vv, f6, 0, "V,W,X")
 #define IVX(name, fn, f6) ROW(name ".vx", fn##_vx, f6, 4, "V,W,s")
 #define IVI(name, fn, f6) ROW(name ".vi", fn##_vi, f6, 3, "V,W,z")

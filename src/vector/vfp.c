@@ -776,52 +776,58 @@ static void k64_exec_vfwredsum(struct k64_hart *h, const struct k64_dinsn *d)
 #define MSK 0xfc00707fu
 #define MSK_VS1 0xfc0ff07fu           /* VFUNARY0/1: the vs1 field selects the operation */
 #define FL (K64_F_WV | K64_F_VEC | K64_F_FP)
-#define ROWM(name, fn, match, mask, args) \
-	{ name, match, mask, K64_EXT_V, K64_FMT_R, FL, K64_OP_CALL, k64_exec_##fn, args, 0 },
-#define FVV(name, fn, f6) ROWM(name ".vv", fn##_vv, ENC(f6, 1), MSK, "V,W,X")
-#define FVF(name, fn, f6) ROWM(name ".vf", fn##_vf, ENC(f6, 5), MSK, "V,W,S")
-#define FVVF(name, f6) FVV(#name, name, f6) FVF(#name, name, f6)
-/* Multiply-add forms print vd, vs1/rs1, vs2 as the assembler writes them. */
-#define FMA(name, f6) ROWM(#name ".vv", name##_vv, ENC(f6, 1), MSK, "V,X,W") \
-		      ROWM(#name ".vf", name##_vf, ENC(f6, 5), MSK, "V,S,W")
-#define UN(name, fn, f6, vs1) ROWM(name, fn, ENC(f6, 1) | (vs1) << 15, MSK_VS1, "V,W")
+/* tm: (class, form, register-file reads per granule step) (core/observe.h), all through the
+ * lane FPUs; the reads: the vs1/vs2 pair, 2 in every form (the fill reads the pair at once, .vf
+ * forms too), and vd in vfmacc, vfnmacc, vfmsac, vfnmsac and the widening multiply-adds (not
+ * counted for vfmadd, vfnmadd, vfmsub, vfnmsub: doc/cycle-model.md). */
+#define ROWM(name, fn, match, mask, args, tm) \
+	{ name, match, mask, K64_EXT_V, K64_FMT_R, FL, K64_OP_CALL, k64_exec_##fn, args, 0, K64_TMV tm },
+#define FVV(name, fn, f6, c) ROWM(name ".vv", fn##_vv, ENC(f6, 1), MSK, "V,W,X", (c, FPU, 2))
+#define FVF(name, fn, f6, c) ROWM(name ".vf", fn##_vf, ENC(f6, 5), MSK, "V,W,S", (c, FPU, 2))
+#define FVVF(name, f6, c) FVV(#name, name, f6, c) FVF(#name, name, f6, c)
+/* Multiply-add forms print vd, vs1/rs1, vs2 as the assembler writes them. vd: 1 if its read is
+ * counted (above). */
+#define FMA(name, f6, vd) ROWM(#name ".vv", name##_vv, ENC(f6, 1), MSK, "V,X,W", (VFMUL, FPU, 2 + (vd))) \
+			  ROWM(#name ".vf", name##_vf, ENC(f6, 5), MSK, "V,S,W", (VFMUL, FPU, 2 + (vd)))
+#define UN(name, fn, f6, vs1, c) ROWM(name, fn, ENC(f6, 1) | (vs1) << 15, MSK_VS1, "V,W", (c, FPU, 2))
+#define RED(name, fn, f6) ROWM(name, fn, ENC(f6, 1), MSK, "V,W,X", (VRED, FPU, 0))
 
 const struct k64_insn_desc k64_insns_vfp[] = {
-	FVVF(vfadd, 0x00) FVVF(vfsub, 0x02) FVF("vfrsub", vfrsub, 0x27)
-	FVVF(vfmul, 0x24) FVVF(vfdiv, 0x20) FVF("vfrdiv", vfrdiv, 0x21)
-	FVVF(vfmin, 0x04) FVVF(vfmax, 0x06)
-	FVVF(vfsgnj, 0x08) FVVF(vfsgnjn, 0x09) FVVF(vfsgnjx, 0x0a)
-	FMA(vfmadd, 0x28) FMA(vfnmadd, 0x29) FMA(vfmsub, 0x2a) FMA(vfnmsub, 0x2b)
-	FMA(vfmacc, 0x2c) FMA(vfnmacc, 0x2d) FMA(vfmsac, 0x2e) FMA(vfnmsac, 0x2f)
-	FVVF(vfwadd, 0x30) FVVF(vfwsub, 0x32) FVVF(vfwmul, 0x38)
-	ROWM("vfwadd.wv", vfwadd_wv, ENC(0x34, 1), MSK, "V,W,X") ROWM("vfwadd.wf", vfwadd_wf, ENC(0x34, 5), MSK, "V,W,S")
-	ROWM("vfwsub.wv", vfwsub_wv, ENC(0x36, 1), MSK, "V,W,X") ROWM("vfwsub.wf", vfwsub_wf, ENC(0x36, 5), MSK, "V,W,S")
-	FMA(vfwmacc, 0x3c) FMA(vfwnmacc, 0x3d) FMA(vfwmsac, 0x3e) FMA(vfwnmsac, 0x3f)
-	FVVF(vmfeq, 0x18) FVVF(vmfle, 0x19) FVVF(vmflt, 0x1b) FVVF(vmfne, 0x1c)
-	FVF("vmfgt", vmfgt, 0x1d) FVF("vmfge", vmfge, 0x1f)
-	ROWM("vfmerge.vfm", vfmerge_vfm, ENC(0x17, 5), MSK | 1u << 25, "V,W,S")
-	ROWM("vfmv.v.f", vfmv_v_f, ENC(0x17, 5) | 1u << 25, 0xfff0707fu, "V,S")
+	FVVF(vfadd, 0x00, VFP) FVVF(vfsub, 0x02, VFP) FVF("vfrsub", vfrsub, 0x27, VFP)
+	FVVF(vfmul, 0x24, VFMUL) FVVF(vfdiv, 0x20, VFDIV) FVF("vfrdiv", vfrdiv, 0x21, VFDIV)
+	FVVF(vfmin, 0x04, VFP) FVVF(vfmax, 0x06, VFP)
+	FVVF(vfsgnj, 0x08, VFP) FVVF(vfsgnjn, 0x09, VFP) FVVF(vfsgnjx, 0x0a, VFP)
+	FMA(vfmadd, 0x28, 0) FMA(vfnmadd, 0x29, 0) FMA(vfmsub, 0x2a, 0) FMA(vfnmsub, 0x2b, 0)
+	FMA(vfmacc, 0x2c, 1) FMA(vfnmacc, 0x2d, 1) FMA(vfmsac, 0x2e, 1) FMA(vfnmsac, 0x2f, 1)
+	FVVF(vfwadd, 0x30, VWIDE) FVVF(vfwsub, 0x32, VWIDE) FVVF(vfwmul, 0x38, VFMUL)
+	ROWM("vfwadd.wv", vfwadd_wv, ENC(0x34, 1), MSK, "V,W,X", (VWIDE, FPU, 2)) ROWM("vfwadd.wf", vfwadd_wf, ENC(0x34, 5), MSK, "V,W,S", (VWIDE, FPU, 2))
+	ROWM("vfwsub.wv", vfwsub_wv, ENC(0x36, 1), MSK, "V,W,X", (VWIDE, FPU, 2)) ROWM("vfwsub.wf", vfwsub_wf, ENC(0x36, 5), MSK, "V,W,S", (VWIDE, FPU, 2))
+	FMA(vfwmacc, 0x3c, 1) FMA(vfwnmacc, 0x3d, 1) FMA(vfwmsac, 0x3e, 1) FMA(vfwnmsac, 0x3f, 1)
+	FVVF(vmfeq, 0x18, VFP) FVVF(vmfle, 0x19, VFP) FVVF(vmflt, 0x1b, VFP) FVVF(vmfne, 0x1c, VFP)
+	FVF("vmfgt", vmfgt, 0x1d, VFP) FVF("vmfge", vmfge, 0x1f, VFP)
+	ROWM("vfmerge.vfm", vfmerge_vfm, ENC(0x17, 5), MSK | 1u << 25, "V,W,S", (VFP, FPU, 2))
+	ROWM("vfmv.v.f", vfmv_v_f, ENC(0x17, 5) | 1u << 25, 0xfff0707fu, "V,S", (VFP, FPU, 2))
 	/* VFUNARY1 */
-	UN("vfsqrt.v", vfsqrt_v, 0x13, 0x00) UN("vfrsqrt7.v", vfrsqrt7_v, 0x13, 0x04)
-	UN("vfrec7.v", vfrec7_v, 0x13, 0x05) UN("vfclass.v", vfclass_v, 0x13, 0x10)
+	UN("vfsqrt.v", vfsqrt_v, 0x13, 0x00, VFDIV) UN("vfrsqrt7.v", vfrsqrt7_v, 0x13, 0x04, VFP)
+	UN("vfrec7.v", vfrec7_v, 0x13, 0x05, VFP) UN("vfclass.v", vfclass_v, 0x13, 0x10, VFP)
 	/* VFUNARY0 */
-	UN("vfcvt.xu.f.v", vfcvt_xu_f_v, 0x12, 0x00) UN("vfcvt.x.f.v", vfcvt_x_f_v, 0x12, 0x01)
-	UN("vfcvt.f.xu.v", vfcvt_f_xu_v, 0x12, 0x02) UN("vfcvt.f.x.v", vfcvt_f_x_v, 0x12, 0x03)
-	UN("vfcvt.rtz.xu.f.v", vfcvt_rtz_xu_f_v, 0x12, 0x06) UN("vfcvt.rtz.x.f.v", vfcvt_rtz_x_f_v, 0x12, 0x07)
-	UN("vfwcvt.xu.f.v", vfwcvt_xu_f_v, 0x12, 0x08) UN("vfwcvt.x.f.v", vfwcvt_x_f_v, 0x12, 0x09)
-	UN("vfwcvt.f.xu.v", vfwcvt_f_xu_v, 0x12, 0x0a) UN("vfwcvt.f.x.v", vfwcvt_f_x_v, 0x12, 0x0b)
-	UN("vfwcvt.f.f.v", vfwcvt_f_f_v, 0x12, 0x0c)
-	UN("vfwcvt.rtz.xu.f.v", vfwcvt_rtz_xu_f_v, 0x12, 0x0e) UN("vfwcvt.rtz.x.f.v", vfwcvt_rtz_x_f_v, 0x12, 0x0f)
-	UN("vfncvt.xu.f.w", vfncvt_xu_f_w, 0x12, 0x10) UN("vfncvt.x.f.w", vfncvt_x_f_w, 0x12, 0x11)
-	UN("vfncvt.f.xu.w", vfncvt_f_xu_w, 0x12, 0x12) UN("vfncvt.f.x.w", vfncvt_f_x_w, 0x12, 0x13)
-	UN("vfncvt.f.f.w", vfncvt_f_f_w, 0x12, 0x14) UN("vfncvt.rod.f.f.w", vfncvt_rod_f_f_w, 0x12, 0x15)
-	UN("vfncvt.rtz.xu.f.w", vfncvt_rtz_xu_f_w, 0x12, 0x16) UN("vfncvt.rtz.x.f.w", vfncvt_rtz_x_f_w, 0x12, 0x17)
+	UN("vfcvt.xu.f.v", vfcvt_xu_f_v, 0x12, 0x00, VFP) UN("vfcvt.x.f.v", vfcvt_x_f_v, 0x12, 0x01, VFP)
+	UN("vfcvt.f.xu.v", vfcvt_f_xu_v, 0x12, 0x02, VFP) UN("vfcvt.f.x.v", vfcvt_f_x_v, 0x12, 0x03, VFP)
+	UN("vfcvt.rtz.xu.f.v", vfcvt_rtz_xu_f_v, 0x12, 0x06, VFP) UN("vfcvt.rtz.x.f.v", vfcvt_rtz_x_f_v, 0x12, 0x07, VFP)
+	UN("vfwcvt.xu.f.v", vfwcvt_xu_f_v, 0x12, 0x08, VWIDE) UN("vfwcvt.x.f.v", vfwcvt_x_f_v, 0x12, 0x09, VWIDE)
+	UN("vfwcvt.f.xu.v", vfwcvt_f_xu_v, 0x12, 0x0a, VWIDE) UN("vfwcvt.f.x.v", vfwcvt_f_x_v, 0x12, 0x0b, VWIDE)
+	UN("vfwcvt.f.f.v", vfwcvt_f_f_v, 0x12, 0x0c, VWIDE)
+	UN("vfwcvt.rtz.xu.f.v", vfwcvt_rtz_xu_f_v, 0x12, 0x0e, VWIDE) UN("vfwcvt.rtz.x.f.v", vfwcvt_rtz_x_f_v, 0x12, 0x0f, VWIDE)
+	UN("vfncvt.xu.f.w", vfncvt_xu_f_w, 0x12, 0x10, VWIDE) UN("vfncvt.x.f.w", vfncvt_x_f_w, 0x12, 0x11, VWIDE)
+	UN("vfncvt.f.xu.w", vfncvt_f_xu_w, 0x12, 0x12, VWIDE) UN("vfncvt.f.x.w", vfncvt_f_x_w, 0x12, 0x13, VWIDE)
+	UN("vfncvt.f.f.w", vfncvt_f_f_w, 0x12, 0x14, VWIDE) UN("vfncvt.rod.f.f.w", vfncvt_rod_f_f_w, 0x12, 0x15, VWIDE)
+	UN("vfncvt.rtz.xu.f.w", vfncvt_rtz_xu_f_w, 0x12, 0x16, VWIDE) UN("vfncvt.rtz.x.f.w", vfncvt_rtz_x_f_w, 0x12, 0x17, VWIDE)
 	/* reductions */
-	ROWM("vfredusum.vs", vfredusum_vs, ENC(0x01, 1), MSK, "V,W,X")
-	ROWM("vfredosum.vs", vfredosum_vs, ENC(0x03, 1), MSK, "V,W,X")
-	ROWM("vfredmin.vs", vfredmin_vs, ENC(0x05, 1), MSK, "V,W,X")
-	ROWM("vfredmax.vs", vfredmax_vs, ENC(0x07, 1), MSK, "V,W,X")
-	ROWM("vfwredusum.vs", vfwredusum_vs, ENC(0x31, 1), MSK, "V,W,X")
-	ROWM("vfwredosum.vs", vfwredosum_vs, ENC(0x33, 1), MSK, "V,W,X")
+	RED("vfredusum.vs", vfredusum_vs, 0x01)
+	RED("vfredosum.vs", vfredosum_vs, 0x03)
+	RED("vfredmin.vs", vfredmin_vs, 0x05)
+	RED("vfredmax.vs", vfredmax_vs, 0x07)
+	RED("vfwredusum.vs", vfwredusum_vs, 0x31)
+	RED("vfwredosum.vs", vfwredosum_vs, 0x33)
 	{ 0 }
 };

@@ -140,18 +140,22 @@ static void k64_exec_vid_v(struct k64_hart *h, const struct k64_dinsn *d)
 
 #define ENC(f6, vs1) ((uint32_t)(f6) << 26 | (uint32_t)(vs1) << 15 | 2u << 12 | 0x57u)
 #define F (K64_F_WV | K64_F_VEC)
-#define MM(name, f6) { #name ".mm", ENC(f6, 0) | 1u << 25, 0xfe00707fu, K64_EXT_V, K64_FMT_R, F, K64_OP_CALL, k64_exec_##name##_mm, "V,W,X", 0 },
-#define UN(name, f6, vs1, fl, fn, args) { name, ENC(f6, vs1), 0xfc0ff07fu, K64_EXT_V, K64_FMT_R, fl, K64_OP_CALL, fn, args, 0 },
+/* class VMASK (core/observe.h); all are OPMVV: two operand reads per step; form GROUPW: a
+ * whole register group written */
+#define MM(name, f6) { #name ".mm", ENC(f6, 0) | 1u << 25, 0xfe00707fu, K64_EXT_V, K64_FMT_R, F, K64_OP_CALL, k64_exec_##name##_mm, "V,W,X", 0, \
+	K64_TMV(VMASK, PLAIN, 2) },
+#define UN(name, f6, vs1, fl, fn, args, form) { name, ENC(f6, vs1), 0xfc0ff07fu, K64_EXT_V, K64_FMT_R, fl, K64_OP_CALL, fn, args, 0, \
+	K64_TMV(VMASK, form, 2) },
 
 const struct k64_insn_desc k64_insns_vmask[] = {
 	MM(vmandn, 0x18) MM(vmand, 0x19) MM(vmor, 0x1a) MM(vmxor, 0x1b)
 	MM(vmorn, 0x1c) MM(vmnand, 0x1d) MM(vmnor, 0x1e) MM(vmxnor, 0x1f)
-	UN("vcpop.m", 0x10, 0x10, K64_F_WX | K64_F_VEC, k64_exec_vcpop_m, "d,W")
-	UN("vfirst.m", 0x10, 0x11, K64_F_WX | K64_F_VEC, k64_exec_vfirst_m, "d,W")
-	UN("vmsbf.m", 0x14, 0x01, F, k64_exec_vmsbf_m, "V,W")
-	UN("vmsof.m", 0x14, 0x02, F, k64_exec_vmsof_m, "V,W")
-	UN("vmsif.m", 0x14, 0x03, F, k64_exec_vmsif_m, "V,W")
-	UN("viota.m", 0x14, 0x10, F, k64_exec_viota_m, "V,W")
-	{ "vid.v", ENC(0x14, 0x11), 0xfdfff07fu, K64_EXT_V, K64_FMT_R, F, K64_OP_CALL, k64_exec_vid_v, "V", 0 },
+	UN("vcpop.m", 0x10, 0x10, K64_F_WX | K64_F_VEC, k64_exec_vcpop_m, "d,W", PLAIN)
+	UN("vfirst.m", 0x10, 0x11, K64_F_WX | K64_F_VEC, k64_exec_vfirst_m, "d,W", PLAIN)
+	UN("vmsbf.m", 0x14, 0x01, F, k64_exec_vmsbf_m, "V,W", GROUPW)
+	UN("vmsof.m", 0x14, 0x02, F, k64_exec_vmsof_m, "V,W", GROUPW)
+	UN("vmsif.m", 0x14, 0x03, F, k64_exec_vmsif_m, "V,W", GROUPW)
+	UN("viota.m", 0x14, 0x10, F, k64_exec_viota_m, "V,W", GROUPW)
+	{ "vid.v", ENC(0x14, 0x11), 0xfdfff07fu, K64_EXT_V, K64_FMT_R, F, K64_OP_CALL, k64_exec_vid_v, "V", 0, K64_TMV(VMASK, GROUPW, 2) },
 	{ 0 }
 };

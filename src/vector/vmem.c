@@ -233,43 +233,46 @@ static void k64_exec_vsm(struct k64_hart *h, const struct k64_dinsn *d)
 #define LDF (K64_F_WV | K64_F_LOAD | K64_F_VEC)
 #define STF (K64_F_STORE | K64_F_VEC)
 
-#define ROW(name, match, mask, fl, fn, args) \
-	{ name, match, mask, K64_EXT_V, K64_FMT_R, fl, K64_OP_CALL, fn, args, 0 },
+/* tm: class VLOAD or VSTORE, the addressing form, EEW (of the index for indexed forms), fields
+ * (core/observe.h) */
+#define TM(c, form, eew, nf) { K64_IC_##c, K64_IF_##form, 0, (eew) / 8, nf, 0 }
+#define ROW(name, match, mask, fl, fn, args, tm) \
+	{ name, match, mask, K64_EXT_V, K64_FMT_R, fl, K64_OP_CALL, fn, args, 0, TM tm },
 /* One row per field count: nf = 1 is the plain name, nf = 2..8 the segment name. */
-#define SEGS(pre, mid, post, eew, w, op, mop, lu, mask, fl, fn, args) \
-	ROW(pre mid #eew post, NF(1) | mop | lu | (w) << 12 | op, mask, fl, fn, args) \
-	ROW(pre "seg2" mid #eew post, NF(2) | mop | lu | (w) << 12 | op, mask, fl, fn, args) \
-	ROW(pre "seg3" mid #eew post, NF(3) | mop | lu | (w) << 12 | op, mask, fl, fn, args) \
-	ROW(pre "seg4" mid #eew post, NF(4) | mop | lu | (w) << 12 | op, mask, fl, fn, args) \
-	ROW(pre "seg5" mid #eew post, NF(5) | mop | lu | (w) << 12 | op, mask, fl, fn, args) \
-	ROW(pre "seg6" mid #eew post, NF(6) | mop | lu | (w) << 12 | op, mask, fl, fn, args) \
-	ROW(pre "seg7" mid #eew post, NF(7) | mop | lu | (w) << 12 | op, mask, fl, fn, args) \
-	ROW(pre "seg8" mid #eew post, NF(8) | mop | lu | (w) << 12 | op, mask, fl, fn, args)
+#define SEGS(pre, mid, post, eew, w, op, mop, lu, mask, fl, fn, args, c, form) \
+	ROW(pre mid #eew post, NF(1) | mop | lu | (w) << 12 | op, mask, fl, fn, args, (c, form, eew, 1)) \
+	ROW(pre "seg2" mid #eew post, NF(2) | mop | lu | (w) << 12 | op, mask, fl, fn, args, (c, form, eew, 2)) \
+	ROW(pre "seg3" mid #eew post, NF(3) | mop | lu | (w) << 12 | op, mask, fl, fn, args, (c, form, eew, 3)) \
+	ROW(pre "seg4" mid #eew post, NF(4) | mop | lu | (w) << 12 | op, mask, fl, fn, args, (c, form, eew, 4)) \
+	ROW(pre "seg5" mid #eew post, NF(5) | mop | lu | (w) << 12 | op, mask, fl, fn, args, (c, form, eew, 5)) \
+	ROW(pre "seg6" mid #eew post, NF(6) | mop | lu | (w) << 12 | op, mask, fl, fn, args, (c, form, eew, 6)) \
+	ROW(pre "seg7" mid #eew post, NF(7) | mop | lu | (w) << 12 | op, mask, fl, fn, args, (c, form, eew, 7)) \
+	ROW(pre "seg8" mid #eew post, NF(8) | mop | lu | (w) << 12 | op, mask, fl, fn, args, (c, form, eew, 8))
 #define ALL_EEW(eew, w) \
-	SEGS("vl", "e", ".v", eew, w, LD, MOP_UNIT, 0, M_UNIT, LDF, k64_exec_vle, "V,(s)") \
-	SEGS("vl", "e", "ff.v", eew, w, LD, MOP_UNIT, LU_FF, M_UNIT, LDF, k64_exec_vleff, "V,(s)") \
-	SEGS("vls", "e", ".v", eew, w, LD, MOP_S, 0, M_RS2, LDF, k64_exec_vlse, "V,(s),t") \
-	SEGS("vlux", "ei", ".v", eew, w, LD, MOP_UX, 0, M_RS2, LDF, k64_exec_vlxei, "V,(s),W") \
-	SEGS("vlox", "ei", ".v", eew, w, LD, MOP_OX, 0, M_RS2, LDF, k64_exec_vlxei, "V,(s),W") \
-	SEGS("vs", "e", ".v", eew, w, ST, MOP_UNIT, 0, M_UNIT, STF, k64_exec_vse, "V,(s)") \
-	SEGS("vss", "e", ".v", eew, w, ST, MOP_S, 0, M_RS2, STF, k64_exec_vsse, "V,(s),t") \
-	SEGS("vsux", "ei", ".v", eew, w, ST, MOP_UX, 0, M_RS2, STF, k64_exec_vsxei, "V,(s),W") \
-	SEGS("vsox", "ei", ".v", eew, w, ST, MOP_OX, 0, M_RS2, STF, k64_exec_vsxei, "V,(s),W") \
-	ROW("vl1re" #eew ".v", NF(1) | VM1 | LU_WHOLE | (w) << 12 | LD, M_WHOLE, LDF, k64_exec_vlre, "V,(s)") \
-	ROW("vl2re" #eew ".v", NF(2) | VM1 | LU_WHOLE | (w) << 12 | LD, M_WHOLE, LDF, k64_exec_vlre, "V,(s)") \
-	ROW("vl4re" #eew ".v", NF(4) | VM1 | LU_WHOLE | (w) << 12 | LD, M_WHOLE, LDF, k64_exec_vlre, "V,(s)") \
-	ROW("vl8re" #eew ".v", NF(8) | VM1 | LU_WHOLE | (w) << 12 | LD, M_WHOLE, LDF, k64_exec_vlre, "V,(s)")
+	SEGS("vl", "e", ".v", eew, w, LD, MOP_UNIT, 0, M_UNIT, LDF, k64_exec_vle, "V,(s)", VLOAD, UNIT) \
+	SEGS("vl", "e", "ff.v", eew, w, LD, MOP_UNIT, LU_FF, M_UNIT, LDF, k64_exec_vleff, "V,(s)", VLOAD, UNIT) \
+	SEGS("vls", "e", ".v", eew, w, LD, MOP_S, 0, M_RS2, LDF, k64_exec_vlse, "V,(s),t", VLOAD, STRIDED) \
+	SEGS("vlux", "ei", ".v", eew, w, LD, MOP_UX, 0, M_RS2, LDF, k64_exec_vlxei, "V,(s),W", VLOAD, INDEXED) \
+	SEGS("vlox", "ei", ".v", eew, w, LD, MOP_OX, 0, M_RS2, LDF, k64_exec_vlxei, "V,(s),W", VLOAD, INDEXED) \
+	SEGS("vs", "e", ".v", eew, w, ST, MOP_UNIT, 0, M_UNIT, STF, k64_exec_vse, "V,(s)", VSTORE, UNIT) \
+	SEGS("vss", "e", ".v", eew, w, ST, MOP_S, 0, M_RS2, STF, k64_exec_vsse, "V,(s),t", VSTORE, STRIDED) \
+	SEGS("vsux", "ei", ".v", eew, w, ST, MOP_UX, 0, M_RS2, STF, k64_exec_vsxei, "V,(s),W", VSTORE, INDEXED) \
+	SEGS("vsox", "ei", ".v", eew, w, ST, MOP_OX, 0, M_RS2, STF, k64_exec_vsxei, "V,(s),W", VSTORE, INDEXED) \
+	ROW("vl1re" #eew ".v", NF(1) | VM1 | LU_WHOLE | (w) << 12 | LD, M_WHOLE, LDF, k64_exec_vlre, "V,(s)", (VLOAD, WHOLE, eew, 1)) \
+	ROW("vl2re" #eew ".v", NF(2) | VM1 | LU_WHOLE | (w) << 12 | LD, M_WHOLE, LDF, k64_exec_vlre, "V,(s)", (VLOAD, WHOLE, eew, 2)) \
+	ROW("vl4re" #eew ".v", NF(4) | VM1 | LU_WHOLE | (w) << 12 | LD, M_WHOLE, LDF, k64_exec_vlre, "V,(s)", (VLOAD, WHOLE, eew, 4)) \
+	ROW("vl8re" #eew ".v", NF(8) | VM1 | LU_WHOLE | (w) << 12 | LD, M_WHOLE, LDF, k64_exec_vlre, "V,(s)", (VLOAD, WHOLE, eew, 8))
 
 const struct k64_insn_desc k64_insns_vmem[] = {
 	ALL_EEW(8, 0u)
 	ALL_EEW(16, 5u)
 	ALL_EEW(32, 6u)
 	ALL_EEW(64, 7u)
-	ROW("vs1r.v", NF(1) | VM1 | LU_WHOLE | ST, M_WHOLE, STF, k64_exec_vsr, "V,(s)")
-	ROW("vs2r.v", NF(2) | VM1 | LU_WHOLE | ST, M_WHOLE, STF, k64_exec_vsr, "V,(s)")
-	ROW("vs4r.v", NF(4) | VM1 | LU_WHOLE | ST, M_WHOLE, STF, k64_exec_vsr, "V,(s)")
-	ROW("vs8r.v", NF(8) | VM1 | LU_WHOLE | ST, M_WHOLE, STF, k64_exec_vsr, "V,(s)")
-	ROW("vlm.v", VM1 | LU_MASK | LD, M_WHOLE, LDF, k64_exec_vlm, "V,(s)")
-	ROW("vsm.v", VM1 | LU_MASK | ST, M_WHOLE, STF, k64_exec_vsm, "V,(s)")
+	ROW("vs1r.v", NF(1) | VM1 | LU_WHOLE | ST, M_WHOLE, STF, k64_exec_vsr, "V,(s)", (VSTORE, WHOLE, 8, 1))
+	ROW("vs2r.v", NF(2) | VM1 | LU_WHOLE | ST, M_WHOLE, STF, k64_exec_vsr, "V,(s)", (VSTORE, WHOLE, 8, 2))
+	ROW("vs4r.v", NF(4) | VM1 | LU_WHOLE | ST, M_WHOLE, STF, k64_exec_vsr, "V,(s)", (VSTORE, WHOLE, 8, 4))
+	ROW("vs8r.v", NF(8) | VM1 | LU_WHOLE | ST, M_WHOLE, STF, k64_exec_vsr, "V,(s)", (VSTORE, WHOLE, 8, 8))
+	ROW("vlm.v", VM1 | LU_MASK | LD, M_WHOLE, LDF, k64_exec_vlm, "V,(s)", (VLOAD, MASK, 8, 1))
+	ROW("vsm.v", VM1 | LU_MASK | ST, M_WHOLE, STF, k64_exec_vsm, "V,(s)", (VSTORE, MASK, 8, 1))
 	{ 0 }
 };

@@ -239,28 +239,30 @@ static void k64_exec_vmvr(struct k64_hart *h, const struct k64_dinsn *d)
 #define ENC(f6, f3) ((uint32_t)(f6) << 26 | (uint32_t)(f3) << 12 | 0x57u)
 enum { IVV = 0, FVV = 1, MVV = 2, IVI = 3, IVX = 4, FVF = 5, MVX = 6 };
 #define F (K64_F_WV | K64_F_VEC)
-#define ROW(name, f6, f3, fn, args) { name, ENC(f6, f3), 0xfc00707fu, K64_EXT_V, K64_FMT_R, F, K64_OP_CALL, fn, args, 0 },
+/* permutations go through the sequencer (class VPERM); form: what else it reads (core/observe.h) */
+#define ROW(name, f6, f3, fn, args, form) { name, ENC(f6, f3), 0xfc00707fu, K64_EXT_V, K64_FMT_R, F, K64_OP_CALL, fn, args, 0, \
+	K64_TMF(VPERM, form) },
 #define VMVR(name, nr) { name, ENC(0x27, IVI) | 1u << 25 | ((nr) - 1u) << 15, 0xfe0ff07fu, K64_EXT_V, K64_FMT_R, F, \
-	K64_OP_CALL, k64_exec_vmvr, "V,W", 0 },
+	K64_OP_CALL, k64_exec_vmvr, "V,W", 0, { K64_IC_VALU, K64_IF_VMVR, 2, 0, nr, 0 } },
 
 const struct k64_insn_desc k64_insns_vperm[] = {
-	{ "vmv.x.s", ENC(0x10, MVV) | 1u << 25, 0xfe0ff07fu, K64_EXT_V, K64_FMT_R, K64_F_WX | K64_F_VEC, K64_OP_CALL, k64_exec_vmv_x_s, "d,W", 0 },
-	{ "vmv.s.x", ENC(0x10, MVX) | 1u << 25, 0xfff0707fu, K64_EXT_V, K64_FMT_R, F, K64_OP_CALL, k64_exec_vmv_s_x, "V,s", 0 },
-	{ "vfmv.f.s", ENC(0x10, FVV) | 1u << 25, 0xfe0ff07fu, K64_EXT_V, K64_FMT_R, K64_F_WF | K64_F_FP | K64_F_VEC, K64_OP_CALL, k64_exec_vfmv_f_s, "D,W", 0 },
-	{ "vfmv.s.f", ENC(0x10, FVF) | 1u << 25, 0xfff0707fu, K64_EXT_V, K64_FMT_R, F | K64_F_FP, K64_OP_CALL, k64_exec_vfmv_s_f, "V,S", 0 },
-	ROW("vslideup.vx", 0x0e, IVX, k64_exec_vslideup_vx, "V,W,s")
-	ROW("vslideup.vi", 0x0e, IVI, k64_exec_vslideup_vi, "V,W,z")
-	ROW("vslidedown.vx", 0x0f, IVX, k64_exec_vslidedown_vx, "V,W,s")
-	ROW("vslidedown.vi", 0x0f, IVI, k64_exec_vslidedown_vi, "V,W,z")
-	ROW("vslide1up.vx", 0x0e, MVX, k64_exec_vslide1up_vx, "V,W,s")
-	ROW("vslide1down.vx", 0x0f, MVX, k64_exec_vslide1down_vx, "V,W,s")
-	{ "vfslide1up.vf", ENC(0x0e, FVF), 0xfc00707fu, K64_EXT_V, K64_FMT_R, F | K64_F_FP, K64_OP_CALL, k64_exec_vfslide1up_vf, "V,W,S", 0 },
-	{ "vfslide1down.vf", ENC(0x0f, FVF), 0xfc00707fu, K64_EXT_V, K64_FMT_R, F | K64_F_FP, K64_OP_CALL, k64_exec_vfslide1down_vf, "V,W,S", 0 },
-	ROW("vrgather.vv", 0x0c, IVV, k64_exec_vrgather_vv, "V,W,X")
-	ROW("vrgather.vx", 0x0c, IVX, k64_exec_vrgather_vx, "V,W,s")
-	ROW("vrgather.vi", 0x0c, IVI, k64_exec_vrgather_vi, "V,W,z")
-	ROW("vrgatherei16.vv", 0x0e, IVV, k64_exec_vrgatherei16_vv, "V,W,X")
-	{ "vcompress.vm", ENC(0x17, MVV) | 1u << 25, 0xfe00707fu, K64_EXT_V, K64_FMT_R, F, K64_OP_CALL, k64_exec_vcompress_vm, "V,W,X", 0 },
+	{ "vmv.x.s", ENC(0x10, MVV) | 1u << 25, 0xfe0ff07fu, K64_EXT_V, K64_FMT_R, K64_F_WX | K64_F_VEC, K64_OP_CALL, k64_exec_vmv_x_s, "d,W", 0, K64_TM(VMVXS) },
+	{ "vmv.s.x", ENC(0x10, MVX) | 1u << 25, 0xfff0707fu, K64_EXT_V, K64_FMT_R, F, K64_OP_CALL, k64_exec_vmv_s_x, "V,s", 0, K64_TM(VMVSX) },
+	{ "vfmv.f.s", ENC(0x10, FVV) | 1u << 25, 0xfe0ff07fu, K64_EXT_V, K64_FMT_R, K64_F_WF | K64_F_FP | K64_F_VEC, K64_OP_CALL, k64_exec_vfmv_f_s, "D,W", 0, K64_TM(VMVXS) },
+	{ "vfmv.s.f", ENC(0x10, FVF) | 1u << 25, 0xfff0707fu, K64_EXT_V, K64_FMT_R, F | K64_F_FP, K64_OP_CALL, k64_exec_vfmv_s_f, "V,S", 0, K64_TM(VMVSX) },
+	ROW("vslideup.vx", 0x0e, IVX, k64_exec_vslideup_vx, "V,W,s", KEEPVD)
+	ROW("vslideup.vi", 0x0e, IVI, k64_exec_vslideup_vi, "V,W,z", KEEPVD)
+	ROW("vslidedown.vx", 0x0f, IVX, k64_exec_vslidedown_vx, "V,W,s", PLAIN)
+	ROW("vslidedown.vi", 0x0f, IVI, k64_exec_vslidedown_vi, "V,W,z", PLAIN)
+	ROW("vslide1up.vx", 0x0e, MVX, k64_exec_vslide1up_vx, "V,W,s", KEEPVD)
+	ROW("vslide1down.vx", 0x0f, MVX, k64_exec_vslide1down_vx, "V,W,s", PLAIN)
+	{ "vfslide1up.vf", ENC(0x0e, FVF), 0xfc00707fu, K64_EXT_V, K64_FMT_R, F | K64_F_FP, K64_OP_CALL, k64_exec_vfslide1up_vf, "V,W,S", 0, K64_TMF(VPERM, KEEPVD) },
+	{ "vfslide1down.vf", ENC(0x0f, FVF), 0xfc00707fu, K64_EXT_V, K64_FMT_R, F | K64_F_FP, K64_OP_CALL, k64_exec_vfslide1down_vf, "V,W,S", 0, K64_TM(VPERM) },
+	ROW("vrgather.vv", 0x0c, IVV, k64_exec_vrgather_vv, "V,W,X", GATHER)
+	ROW("vrgather.vx", 0x0c, IVX, k64_exec_vrgather_vx, "V,W,s", PLAIN)
+	ROW("vrgather.vi", 0x0c, IVI, k64_exec_vrgather_vi, "V,W,z", PLAIN)
+	ROW("vrgatherei16.vv", 0x0e, IVV, k64_exec_vrgatherei16_vv, "V,W,X", GATHER16)
+	{ "vcompress.vm", ENC(0x17, MVV) | 1u << 25, 0xfe00707fu, K64_EXT_V, K64_FMT_R, F, K64_OP_CALL, k64_exec_vcompress_vm, "V,W,X", 0, K64_TMF(VPERM, KEEPVD) },
 	VMVR("vmv1r.v", 1) VMVR("vmv2r.v", 2) VMVR("vmv4r.v", 4) VMVR("vmv8r.v", 8)
 	{ 0 }
 };

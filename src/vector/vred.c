@@ -98,7 +98,7 @@ WRED(vwredsum, SX)
 
 #define ENC(f6, f3) ((uint32_t)(f6) << 26 | (uint32_t)(f3) << 12 | 0x57u)
 #define R(name, f6, f3) { #name ".vs", ENC(f6, f3), 0xfc00707fu, K64_EXT_V, K64_FMT_R, K64_F_WV | K64_F_VEC, \
-	K64_OP_CALL, k64_exec_##name##_vs, "V,W,X", 0 },
+	K64_OP_CALL, k64_exec_##name##_vs, "V,W,X", 0, K64_TM(VRED) },
 const struct k64_insn_desc k64_insns_vred[] = {
 	R(vredsum, 0x00, 2) R(vredand, 0x01, 2) R(vredor, 0x02, 2) R(vredxor, 0x03, 2)
 	R(vredminu, 0x04, 2) R(vredmin, 0x05, 2) R(vredmaxu, 0x06, 2) R(vredmax, 0x07, 2)

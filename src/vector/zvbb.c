@@ -134,25 +134,27 @@ static void k64_exec_vwsll_vi(struct k64_hart *h, const struct k64_dinsn *d) { v
 #define ENC(f6, f3) ((uint32_t)(f6) << 26 | (uint32_t)(f3) << 12 | 0x57u)
 enum { IVV = 0, MVV = 2, IVI = 3, IVX = 4 };
 #define F (K64_F_WV | K64_F_VEC)
-#define ROW(name, ext, match, mask, fn, args) { name, match, mask, K64_EXT_##ext, K64_FMT_R, F, K64_OP_CALL, fn, args, 0 },
-#define UNR(name, ext, vs1, fn) ROW(name, ext, ENC(0x12, MVV) | (vs1) << 15, 0xfc0ff07fu, fn, "V,W")
+/* element-wise through the lanes (core/observe.h): tm is (class, PLAIN, operand reads per
+ * step: vs2, and vs1 in the OPIVV/OPMVV forms) */
+#define ROW(name, ext, match, mask, fn, args, tm) { name, match, mask, K64_EXT_##ext, K64_FMT_R, F, K64_OP_CALL, fn, args, 0, K64_TMV tm },
+#define UNR(name, ext, vs1, fn) ROW(name, ext, ENC(0x12, MVV) | (vs1) << 15, 0xfc0ff07fu, fn, "V,W", (VALU, PLAIN, 2))
 
 const struct k64_insn_desc k64_insns_zvbb[] = {
-	ROW("vandn.vv", ZVKB, ENC(0x01, IVV), 0xfc00707fu, k64_exec_vandn_vv, "V,W,X")
-	ROW("vandn.vx", ZVKB, ENC(0x01, IVX), 0xfc00707fu, k64_exec_vandn_vx, "V,W,s")
-	ROW("vror.vv", ZVKB, ENC(0x14, IVV), 0xfc00707fu, k64_exec_vror_vv, "V,W,X")
-	ROW("vror.vx", ZVKB, ENC(0x14, IVX), 0xfc00707fu, k64_exec_vror_vx, "V,W,s")
-	ROW("vror.vi", ZVKB, ENC(0x14, IVI), 0xf800707fu, k64_exec_vror_vi, "V,W,z")
-	ROW("vrol.vv", ZVKB, ENC(0x15, IVV), 0xfc00707fu, k64_exec_vrol_vv, "V,W,X")
-	ROW("vrol.vx", ZVKB, ENC(0x15, IVX), 0xfc00707fu, k64_exec_vrol_vx, "V,W,s")
+	ROW("vandn.vv", ZVKB, ENC(0x01, IVV), 0xfc00707fu, k64_exec_vandn_vv, "V,W,X", (VALU, PLAIN, 2))
+	ROW("vandn.vx", ZVKB, ENC(0x01, IVX), 0xfc00707fu, k64_exec_vandn_vx, "V,W,s", (VALU, PLAIN, 2))
+	ROW("vror.vv", ZVKB, ENC(0x14, IVV), 0xfc00707fu, k64_exec_vror_vv, "V,W,X", (VALU, PLAIN, 2))
+	ROW("vror.vx", ZVKB, ENC(0x14, IVX), 0xfc00707fu, k64_exec_vror_vx, "V,W,s", (VALU, PLAIN, 2))
+	ROW("vror.vi", ZVKB, ENC(0x14, IVI), 0xf800707fu, k64_exec_vror_vi, "V,W,z", (VALU, PLAIN, 2))
+	ROW("vrol.vv", ZVKB, ENC(0x15, IVV), 0xfc00707fu, k64_exec_vrol_vv, "V,W,X", (VALU, PLAIN, 2))
+	ROW("vrol.vx", ZVKB, ENC(0x15, IVX), 0xfc00707fu, k64_exec_vrol_vx, "V,W,s", (VALU, PLAIN, 2))
 	UNR("vbrev8.v", ZVKB, 0x08u, k64_exec_vbrev8_v)
 	UNR("vrev8.v", ZVKB, 0x09u, k64_exec_vrev8_v)
 	UNR("vbrev.v", ZVBB, 0x0au, k64_exec_vbrev_v)
 	UNR("vclz.v", ZVBB, 0x0cu, k64_exec_vclz_v)
 	UNR("vctz.v", ZVBB, 0x0du, k64_exec_vctz_v)
 	UNR("vcpop.v", ZVBB, 0x0eu, k64_exec_vcpop_v)
-	ROW("vwsll.vv", ZVBB, ENC(0x35, IVV), 0xfc00707fu, k64_exec_vwsll_vv, "V,W,X")
-	ROW("vwsll.vx", ZVBB, ENC(0x35, IVX), 0xfc00707fu, k64_exec_vwsll_vx, "V,W,s")
-	ROW("vwsll.vi", ZVBB, ENC(0x35, IVI), 0xfc00707fu, k64_exec_vwsll_vi, "V,W,z")
+	ROW("vwsll.vv", ZVBB, ENC(0x35, IVV), 0xfc00707fu, k64_exec_vwsll_vv, "V,W,X", (VWIDE, PLAIN, 2))
+	ROW("vwsll.vx", ZVBB, ENC(0x35, IVX), 0xfc00707fu, k64_exec_vwsll_vx, "V,W,s", (VWIDE, PLAIN, 2))
+	ROW("vwsll.vi", ZVBB, ENC(0x35, IVI), 0xfc00707fu, k64_exec_vwsll_vi, "V,W,z", (VWIDE, PLAIN, 2))
 	{ 0 }
 };
