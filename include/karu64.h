@@ -135,6 +135,10 @@ struct k64_profile *k64_machine_profile(struct k64_machine *m);
 
 /* Commit log in Spike's --log-commits format (plus a disassembly column when disasm is set). */
 void k64_trace(struct k64_machine *m, FILE *out, bool disasm);
+/* Before k64_trace: each line gets a "V=0"/"V=1" field after the privilege (the hypervisor
+ * extension's V; Spike's format has none, so it is off by default). For every log started
+ * after the call. */
+void k64_trace_virt(bool on);
 /* Attach an observer of retired instructions and traps (src/core/observe.h: the retire record);
  * at most four. Returns 0, or -1 when four are attached. k64_unobserve detaches by context. */
 struct k64_observer;

@@ -45,6 +45,7 @@ static const char usage[] =
 "                      inferno, speedscope)\n"
 "  --trace[=FILE]      commit log in Spike's --log-commits format (default stderr)\n"
 "  --disasm            add a disassembly column to --trace\n"
+"  --trace-virt        add the V bit (H: V=1 in VS and VU) after the privilege in --trace\n"
 "  --seed=N            seed for getrandom and AT_RANDOM (default 0: runs are reproducible)\n"
 "  --virtual-clock     time and rdtime from the instruction count, not the host clock\n"
 "  --env NAME=VALUE    set a guest environment variable (repeatable)\n"
@@ -166,7 +167,7 @@ int main(int argc, char **argv)
 {
 	struct k64_config cfg = { 0 };
 	struct env env = { 0 };
-	bool stats = false, disasm = false, list_params = false;
+	bool stats = false, disasm = false, trace_virt = false, list_params = false;
 	const char *trace = NULL, *stats_json = NULL, *prof = NULL, *prof_folded = NULL;
 	int gdb_port = -1;
 	const char *restore = NULL;
@@ -284,6 +285,9 @@ int main(int argc, char **argv)
 		} else if (!strcmp(name, "-disasm")) {
 			NO_VALUE();
 			disasm = true;
+		} else if (!strcmp(name, "-trace-virt")) {
+			NO_VALUE();
+			trace_virt = true;
 		} else if (!strcmp(name, "-seed")) {
 			TAKES_VALUE();
 			cfg.seed = number("--seed", val, false);
@@ -476,6 +480,7 @@ int main(int argc, char **argv)
 		tf = !strcmp(trace, "-") ? stderr : fopen(trace, "w");
 		if (!tf)
 			die("cannot open trace file '%s': %s", trace, strerror(errno));
+		k64_trace_virt(trace_virt);
 		k64_trace(m, tf, disasm);
 	}
 	double t0 = now();

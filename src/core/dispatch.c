@@ -46,7 +46,7 @@ static inline __attribute__((always_inline)) void observe_end(struct k64_hart *h
 {
 	if (likely(h->rec_base == 0 && h->nobs == 1 && n)) {
 		struct k64_block *blk = h->obs_blk;
-		struct k64_batch bt = { blk->d, h->rec, n, (uint8_t)h->obs_priv, h->obs_taken != 0, blk, n == blk->n };
+		struct k64_batch bt = { blk->d, h->rec, n, (uint8_t)h->obs_priv, h->obs_taken != 0, blk, n == blk->n, h->obs_virt != 0 };
 		h->obs_taken = false;
 		h->obs[0].retire(h->obs[0].ctx, h, &bt);
 		h->acc_n = 0;
@@ -62,7 +62,8 @@ void k64_observe_flush(struct k64_hart *h, unsigned n, bool end)
 	if (n <= b)
 		return;
 	struct k64_block *blk = h->obs_blk;
-	struct k64_batch bt = { blk->d + b, h->rec + b, n - b, (uint8_t)h->obs_priv, h->obs_taken != 0, blk, b == 0 && n == blk->n };
+	struct k64_batch bt = { blk->d + b, h->rec + b, n - b, (uint8_t)h->obs_priv, h->obs_taken != 0, blk, b == 0 && n == blk->n,
+				 h->obs_virt != 0 };
 	h->obs_taken = false;
 	for (unsigned i = 0; i < h->nobs; i++)
 		h->obs[i].retire(h->obs[i].ctx, h, &bt);

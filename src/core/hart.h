@@ -205,6 +205,7 @@ struct k64_hart {
 	 * transferred control; written separately, so not two adjacent bytes (a load of both
 	 * would wait for both stores: no store forwarding) */
 	unsigned obs_priv;
+	uint8_t obs_virt;
 	unsigned obs_taken;
 	struct k64_acc *acc;             /* vector access log of the current instruction (observed mode) */
 	uint32_t acc_n;

@@ -109,6 +109,7 @@ struct k64_batch {
 	bool taken;               /* the last one sent control elsewhere than pc + len */
 	struct k64_block *blk;    /* their block (an observer may keep a note in blk->obs_note) */
 	bool whole;               /* the batch is the whole block */
+	bool virt;                /* V they executed with (H: VS or VU) */
 };
 
 /* An observer: retire() with each batch of retired instructions; trap() when an exception or

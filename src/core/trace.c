@@ -477,9 +477,14 @@ static void scalar_mem(FILE *f, struct k64_hart *h, const struct k64_dinsn *d, c
 
 static void shadow(struct k64_tracer *t, const struct k64_hart *h, bool vec);
 
-static void line_start(FILE *f, const struct k64_dinsn *d, unsigned priv)
+/* "core   0: P 0xPC (0xINSN)"; with k64_trace_virt on, "core   0: P V=v 0xPC (0xINSN)", V the
+ * hypervisor extension's virtualization mode (Spike's log has the privilege only). */
+static void line_start(const struct k64_tracer *t, const struct k64_dinsn *d, unsigned priv, bool virt)
 {
+	FILE *f = t->out;
 	fprintf(f, "core   0: %u ", priv);
+	if (t->virt)
+		fprintf(f, "V=%u ", virt ? 1u : 0u);
 	value(f, 64, d->pc);
 	fputs(" (", f);
 	value(f, d->len * 8, d->raw);
@@ -508,13 +513,13 @@ static void line_end(const struct k64_tracer *t, const struct k64_hart *h, const
 }
 
 static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64_dinsn *d,
-		      const struct k64_retire *r, unsigned priv)
+		      const struct k64_retire *r, unsigned priv, bool virt)
 {
 	const struct k64_insn_desc *desc = d->desc;
 	FILE *f = t->out;
 	struct line l;
 	l.n = 0;
-	line_start(f, d, priv);
+	line_start(t, d, priv, virt);
 	if (desc) {
 		uint32_t w = d->word;
 		unsigned rd = (w >> 7) & 31;
@@ -591,7 +596,7 @@ static void trace_fault(struct k64_tracer *t, struct k64_hart *h, const struct k
 	struct k64_retire r = { .acc = h->acc, .nacc = h->acc_n };
 	struct line l;
 	l.n = 0;
-	line_start(f, d, h->priv);
+	line_start(t, d, h->priv, h->virt);
 	put(&l, 0, K_VEC, 0);
 	put(&l, CSR_VSTART, K_CSR, h->vstart);
 	if (h->mstatus != t->mstatus)
@@ -631,10 +636,15 @@ static void shadow(struct k64_tracer *t, const struct k64_hart *h, bool vec)
 		memcpy(t->v, h->vreg, (size_t)32 * h->vlenb);
 }
 
+/* Off by default, so that logs diff against Spike's; the logs started after the call. */
+static bool trace_virt;
+void k64_trace_virt(bool on) { trace_virt = on; }
+
 void k64_trace_start(struct k64_tracer *t, struct k64_hart *h, FILE *out, bool disasm)
 {
 	t->out = out;
 	t->disasm = disasm;
+	t->virt = trace_virt;
 	shadow(t, h, true);
 }
 
@@ -647,7 +657,7 @@ void k64_trace_end(struct k64_tracer *t)
 void k64_trace_retire(void *ctx, struct k64_hart *h, const struct k64_batch *b)
 {
 	for (unsigned i = 0; i < b->n; i++)
-		trace_one(ctx, h, &b->d[i], &b->r[i], b->priv);
+		trace_one(ctx, h, &b->d[i], &b->r[i], b->priv, b->virt);
 }
 
 /* Memory faults: Spike's mem_trap_t (misaligned, access and page faults of loads and stores). */

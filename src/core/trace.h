@@ -9,6 +9,7 @@
 struct k64_tracer {
 	FILE *out;
 	bool disasm;
+	bool virt;                   /* the V field (k64_trace_virt) */
 	uint64_t mstatus, mip, vl, vtype, vstart;
 	uint32_t fflags, frm, vxsat, vxrm;
 	uint64_t f[32];              /* the FP and vector registers, to run an instruction again */

@@ -1,7 +1,7 @@
 /* A: load-reserved/store-conditional and atomic memory operations (unprivileged spec, "A"
  * chapter). One hart: every operation is naturally atomic; the reservation is a single
  * address set by LR and consumed by SC (and cleared when a trap is taken, as Linux does on
- * every exception return). Misaligned addresses raise the misaligned exceptions (no Zama16b). */
+ * every exception return). SC checks its address as a store whether it succeeds or not. Misaligned addresses raise the misaligned exceptions (no Zama16b). */
 #include "core/hart.h"
 
 static void *amo_addr(struct k64_hart *h, const struct k64_dinsn *d, unsigned size, bool write)
@@ -32,10 +32,11 @@ static void sc(struct k64_hart *h, const struct k64_dinsn *d, unsigned size)
 {
 	uint64_t a = h->x[d->rs1];
 	bool ok = h->resv_valid && h->resv_addr == a;
-	if (ok || (a & (size - 1))) {
-		void *p = amo_addr(h, d, size, true);
+	/* "No SC shall retire unless it passes memory permission checks", and a failed SC may be
+	 * checked as a store (Zalrsc): translate and check before looking at the reservation. */
+	void *p = amo_addr(h, d, size, true);
+	if (ok)
 		memcpy(p, &h->x[d->rs2], size);
-	}
 	h->resv_valid = false;
 	h->x[d->rd] = !ok;
 }

@@ -59,7 +59,7 @@ void h_csrr_hstatus(void), h_csrr_mstatus(void), h_csrr_vsstatus(void), h_csrr_s
 void h_csrr_cycle(void), h_csrr_stimecmp(void), h_csrr_senvcfg(void), h_csrr_sscratch(void), h_csrw_sscratch(void);
 void h_hlv_d(void), h_hsv_d(void), h_hlvx_wu(void), h_hlv_w(void), h_hfence_vvma(void), h_hfence_gvma(void);
 void h_hinval_gvma(void), h_wfi(void), h_sret(void), h_sfence(void), h_ld(void), h_sd(void), h_fadd(void);
-void h_ecall(void), h_nop(void), h_csrr_sip(void), h_csrr_time(void);
+void h_ecall(void), h_nop(void), h_csrr_sip(void), h_csrr_time(void), h_sc_w(void);
 extern char hs_trap[], vs_irq[];
 
 u64 hs_rec[8];                       /* probes.S hs_trap: t1, scause, stval, sepc, htval, htinst, hstatus, count */
@@ -442,6 +442,14 @@ static void t_gstage(void)
 	check("G leaf with D = 0, load", VS(h_ld, GW + 0x4000, 0).cause, NONE);
 	check_guest("G leaf with W = 0, store", VS(h_sd, GW + 0x5000, 1), 23, GW + 0x5000, GW + 0x5000, 0, 1);
 	check_guest("G execute-only, load", VS(h_ld, GW + 0x6000, 0), 21, GW + 0x6000, GW + 0x6000, 0, 1);
+	/* sc.w with no reservation on a page the G stage makes read-only: the SC fails, but "no SC
+	 * shall retire unless it passes memory permission checks" (unprivileged spec, Zalrsc), so it
+	 * is a store guest-page fault; mtinst is 0 or the transformed sc.w (rs1 field = the address
+	 * offset, 0 here: 0x18b5252f -> 0x18b0252f, 21.6.3) */
+	r = VS(h_sc_w, GW + 0x5000, 1);
+	check_trap("G leaf with W = 0, sc.w without a reservation", r, 23, GW + 0x5000);
+	check("... mtval2 = GPA >> 2", r.tval2, (GW + 0x5000) >> 2);
+	check("... mtinst 0 or the transformed sc.w", r.tinst == 0 || r.tinst == 0x18b0252full, 1);
 	CSR_SET(mstatus, MS_MXR);
 	check("G execute-only, load with mstatus.MXR", VS(h_ld, GW + 0x6000, 0).cause, NONE);
 	CSR_CLEAR(mstatus, MS_MXR);

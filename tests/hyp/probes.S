@@ -8,7 +8,7 @@
 	.global h_csrr_hstatus, h_csrr_mstatus, h_csrr_vsstatus, h_csrr_sstatus, h_csrr_satp
 	.global h_csrr_cycle, h_csrr_stimecmp, h_csrr_senvcfg, h_csrr_sscratch, h_csrw_sscratch
 	.global h_hlv_d, h_hsv_d, h_hlvx_wu, h_hlv_w, h_hfence_vvma, h_hfence_gvma, h_hinval_gvma
-	.global h_wfi, h_sret, h_sfence, h_ld, h_sd, h_fadd, h_ecall, h_nop, h_csrr_sip, h_csrr_time
+	.global h_wfi, h_sret, h_sfence, h_ld, h_sd, h_fadd, h_ecall, h_nop, h_csrr_sip, h_csrr_time, h_sc_w
 	.global hs_trap, vs_irq
 h_csrr_hstatus:  .word 0x60002573        // csrrs a0, hstatus (0x600), zero
 	ret
@@ -57,6 +57,8 @@ h_sfence:        .word 0x12000073        // sfence.vma zero, zero
 h_ld:            .word 0x00053503        // ld a0, 0(a0)
 	ret
 h_sd:            .word 0x00b53023        // sd a1, 0(a0)
+	ret
+h_sc_w:          .word 0x18b5252f        // sc.w a0, a1, (a0)
 	ret
 h_fadd:          .word 0x02a57553        // fadd.d fa0, fa0, fa0 (rm = dyn)
 	ret

@@ -10,7 +10,8 @@ spike_more.expected, a local Spike run's log; tests/trace/spike_found.S (what th
 riscv-tests and riscv-vector-tests with a full Spike found: cbo.zero, a segment store that
 overwrites its own elements) against hand-computed lines; tests/trace/spike_trap.S (vector loads
 and stores faulting part-way, exceptions, an interrupt, a trap delegated to S-mode) against
-spike_trap.expected, hand-computed and confirmed with a local Spike.
+spike_trap.expected, hand-computed and confirmed with a local Spike. tests/trace/trace_virt.S:
+--trace-virt's V field in HS, VS and M, and its absence by default.
 Every expected line is one check. Then the --disasm column must strip with `cut -f1`, and
 trace-compare must find identical logs identical (past a boot ROM, -l disassembly lines and a
 halt loop), and report the first differing instruction and field, or one error line."""
@@ -77,6 +78,31 @@ run_program("spike_trap", "rv64gcv")
 r = subprocess.run([karu64, "--bare", "--vlen=256", "--pmp=0", "--trace", "--disasm", elf], capture_output=True, text=True, timeout=60)
 dis = [l for l in r.stderr.splitlines() if l.startswith("core")]
 check("--disasm column strips with cut -f1", [l.split("\t")[0] for l in dis] == got and all("\t# " in l for l in dis))
+
+# --trace-virt: a V field after the privilege (tests/trace/trace_virt.S: HS and VS both print
+# privilege 1; the pcs and values are worked out by hand beside the instructions)
+tv = os.path.join(out, "trace_virt")
+subprocess.run(shlex.split(cc) + ["-mcmodel=medany", "-march=rv64gc_h", "-T", os.path.join(root, "tests", "bare", "link.ld"),
+               os.path.join(here, "trace_virt.S"), "-o", tv], check=True)
+tv_log, tv_plain = tv + ".virt.trace", tv + ".trace"
+r = subprocess.run([karu64, "--bare", "--pmp=0", f"--trace={tv_log}", "--trace-virt", tv], capture_output=True, text=True, timeout=60)
+r2 = subprocess.run([karu64, "--bare", "--pmp=0", f"--trace={tv_plain}", tv], capture_output=True, text=True, timeout=60)
+check("trace_virt runs to its HTIF exit", r.returncode == 0 and r2.returncode == 0, (r.returncode, r.stderr, r2.stderr))
+vl, pl = open(tv_log).read().splitlines(), open(tv_plain).read().splitlines()
+check("--trace-virt: every line has V=0 or V=1 after the privilege",
+      vl and all(re.match(r"core   0: [0-3] V=[01] 0x", l) for l in vl), vl[:3])
+hs = "core   0: 1 V=0 0x0000000080000028 (0x00600513) x10 0x0000000000000006"
+vs = "core   0: 1 V=1 0x0000000080000030 (0x00500513) x10 0x0000000000000005"
+check("--trace-virt: the HS addi is 1 V=0", hs in vl, hs)
+check("--trace-virt: the VS addi is 1 V=1", vs in vl, vs)
+check("--trace-virt: only the VS addi has V=1", sum("V=1" in l for l in vl) == 1, [l for l in vl if "V=1" in l])
+check("--trace-virt: the mret into VS executed in M (3 V=0)",
+      any(l.startswith("core   0: 3 V=0 0x000000008000005c (0x30200073)") for l in vl))
+check("without --trace-virt: Spike's format (no V field)",
+      "core   0: 1 0x0000000080000030 (0x00500513) x10 0x0000000000000005" in pl and not any("V=" in l for l in pl))
+r = subprocess.run([compare, tv_plain, tv_log], capture_output=True, text=True, timeout=60)
+check("trace-compare strips the V field", r.returncode == 0 and r.stdout.startswith(f"identical: {len(pl)} instructions"),
+      (r.returncode, r.stdout))
 
 
 def run_compare(spike_lines, karu_path=log):
