@@ -264,7 +264,7 @@ static int mem_read(const struct k64_mem *mem, struct k64_ckr *r, const uint8_t 
 	if (s.bad || s.off != s.n)
 		return ERR("the checkpoint's memory map is not readable");
 	for (uint64_t i = 0; i < np; i++)
-		if ((*perm)[i] & ~(K64_PERM_RWX | K64_PERM_WATCH | K64_PERM_CODE | K64_PERM_FRONTEND))
+		if ((*perm)[i] & ~(K64_PERM_RWX | K64_PERM_WATCH | K64_PERM_CODE | K64_PERM_BACKED | K64_PERM_FRONTEND))
 			return ERR("the checkpoint's memory map is not valid");
 	*pages = *r;
 	for (;;) {
@@ -295,8 +295,11 @@ static void mem_apply(struct k64_hart *h, struct k64_mem *mem, const uint8_t *pe
 	k64_cache_flush(h);   /* its CODE marks go; the blocks are decoded again from the new memory */
 	/* all of it reads zero, then the saved pages; the front-end's WATCH marks are this run's */
 	madvise(mem->host, mem->size, MADV_DONTNEED);
-	for (uint64_t i = 0; i < np; i++)
+	mem->backed = 0;   /* the count of K64_PERM_BACKED pages (mem.h) follows the saved marks */
+	for (uint64_t i = 0; i < np; i++) {
 		mem->perm[i] = (uint8_t)((perm[i] & ~(K64_PERM_CODE | K64_PERM_WATCH)) | (mem->perm[i] & K64_PERM_WATCH));
+		mem->backed += (mem->perm[i] & K64_PERM_BACKED) != 0;
+	}
 	mem->gen++;
 	for (;;) {
 		if (!memcmp(pages.p + pages.off, "PEND", 4))
