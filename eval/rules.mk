@@ -41,7 +41,7 @@ report-run: $(KARU64) eval-kbench $(if $(filter 1,$(LINUX)),rootfs) | $(OPENSSL_
 	python3 eval/report.py $(EVAL_ARGS) --out $(B)/report $(if $(filter-out 0,$(QUICK)),--quick) \
 	  $(if $(SETS),--sets $(SETS))
 	$(if $(filter 1,$(LINUX)),python3 eval/linux.py --karu64 $(KARU64) --args "$(DISK_BOOT_ARGS)" --out $(B)/report \
-	  --model $(LINUX_MODEL) --openssl $(if $(filter-out 0,$(QUICK)),--quick) $(if $(LINUX_BUILDS),--builds $(LINUX_BUILDS)))
+	  --model $(LINUX_MODEL) $(if $(filter-out 0,$(QUICK)),--quick,--openssl) $(if $(LINUX_BUILDS),--builds $(LINUX_BUILDS)))
 	python3 eval/headline.py make $(B)/report --karu64 $(KARU64) --json eval/headline.json
 	python3 eval/headline.py readme
 
