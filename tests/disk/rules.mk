@@ -41,7 +41,8 @@ DISK_IMG := build/disk/debian.img
 # eval/rules.mk (read after this file) builds one kbench per guest build, $(SW_VARIANTS)
 DISK_KBENCH := $(foreach v,$(SW_VARIANTS),$(B)/eval/$(v)/kbench)
 DISK_OPT := $(foreach v,$(SW_VARIANTS),$(v)/kbench=$(B)/eval/$(v)/kbench) \
-	$(foreach v,rv64gc $(BOOT_KPQC),$(v)/kpqc=$(B)/sw/$(v)/kpqc) perfloop=$(DISK_GUEST)/perfloop
+	$(foreach v,rv64gc $(BOOT_KPQC),$(v)/kpqc=$(B)/sw/$(v)/kpqc) perfloop=$(DISK_GUEST)/perfloop \
+	karu64-checkpoint=$(DISK_GUEST)/karu64-checkpoint
 DISK_BOOT_ARGS := --machine=karu64 --bios $(BOOT_FW) --kernel $(BOOT_IMAGE) --initrd $(DISK_GUEST)/initramfs.cpio \
 	--drive=$(DISK_IMG),snapshot
 
@@ -50,7 +51,13 @@ $(DISK_GUEST)/perfloop: tests/disk/perfloop.S
 	@mkdir -p $(dir $@)
 	$(RV_CC) -nostdlib -static -o $@ $<
 
-rootfs: $(KARU64) $(DISK_GUEST)/initramfs.cpio $(DISK_KBENCH) $(foreach v,rv64gc $(BOOT_KPQC),$(B)/sw/$(v)/kpqc) $(DISK_GUEST)/perfloop
+# the guest's checkpoint request (doc/board.md, "Checkpoints")
+$(DISK_GUEST)/karu64-checkpoint: tests/disk/checkpoint.c
+	@mkdir -p $(dir $@)
+	$(RV_CC) -O2 -Wall -o $@ $<
+
+rootfs: $(KARU64) $(DISK_GUEST)/initramfs.cpio $(DISK_KBENCH) $(foreach v,rv64gc $(BOOT_KPQC),$(B)/sw/$(v)/kpqc) $(DISK_GUEST)/perfloop \
+	$(DISK_GUEST)/karu64-checkpoint
 	nice -n 10 scripts/rootfs base $(KARU64)
 	scripts/rootfs image $(DISK_OPT)
 
