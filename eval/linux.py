@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The under-Linux measurements of `make report LINUX=1` (doc/usage.md, "Under Linux").
 
-Boots the Debian image of `make rootfs` (build/disk/debian.img, snapshot) on the board with a
-cycle model, and measures the ML-KEM and ML-DSA operations the way the published tables were
+Boots the Debian image of `make rootfs` (build/disk/debian.img, snapshot) on the board
+functionally to a checkpoint at root's prompt (/opt/karu64/karu64-checkpoint), continues from it
+with a cycle model (--boot-with-model: boots with the model instead), and measures the ML-KEM and ML-DSA operations the way the published tables were
 measured: Debian's `perf stat -e cycles:u,instructions:u` around a whole benchmark process,
 divided by the number of operations it ran (ML-KEM 100, ML-DSA 10). Each row is measured twice:
   whole/N    the process that sets up N repetitions and runs the operation on each, divided by
@@ -77,6 +78,8 @@ def main():
     ap.add_argument("--quick", action="store_true", help="ML-KEM-768 and ML-DSA-44 only, fewer repetitions")
     ap.add_argument("--builds", default="", help="comma-separated guest builds (default: all)")
     ap.add_argument("--openssl", action="store_true", help="also openssl speed of the image's OpenSSL")
+    ap.add_argument("--boot-with-model", action="store_true",
+                    help="boot with the model too (default: a functional boot to a checkpoint, restored with it)")
     a = ap.parse_args()
     builds = a.builds.split(",") if a.builds else X.BUILDS
     for b in builds:
@@ -84,16 +87,34 @@ def main():
             fail("unknown build %s (one of %s)" % (b, ", ".join(X.BUILDS)))
     fams = [f for f in X.FAMILIES if f["family"] in ("ML-KEM", "ML-DSA")]
     os.makedirs(a.out, exist_ok=True)
-    cmd = [a.karu64] + shlex.split(a.args) + ["--model=" + a.model, "--append", "console=ttyS0 quiet root=/dev/vda rw"]
-    print("linux.py: booting the Debian image with %s" % a.model, flush=True)
+    boot = [a.karu64] + shlex.split(a.args) + ["--append", "console=ttyS0 quiet root=/dev/vda rw"]
     t0 = time.time()
-    c = Console(cmd)
+    if a.boot_with_model:
+        print("linux.py: booting the Debian image with %s" % a.model, flush=True)
+        c = Console(boot + ["--model=" + a.model])
+    else:   # boot functionally, checkpoint at the prompt, continue from it with the model
+        print("linux.py: booting the Debian image functionally to a checkpoint", flush=True)
+        ck = os.path.join(a.out, "linux-boot.ck")
+        if os.path.exists(ck):
+            os.remove(ck)
+        c = Console(boot + ["--checkpoint-at=guest:" + ck, "--checkpoint-exit"])
     if c.expect(rb"root@karu64:~# ", 7200) is None:
         c.p.kill()
-        fail("the board did not reach root's prompt (%s)" % " ".join(cmd))
+        fail("the board did not reach root's prompt (%s)" % " ".join(boot))
     t_boot = time.time() - t0
     c.send("stty -echo\n")
     c.expect(rb"# ", 60)
+    if not a.boot_with_model:
+        c.send("/opt/karu64/karu64-checkpoint\n")
+        if c.p.wait(timeout=900) != 0 or not os.path.exists(ck):
+            fail("the guest's checkpoint was not written (%s)" % ck)
+        c = Console(boot + ["--restore=" + ck, "--model=" + a.model])
+        c.send("\n")
+        if c.expect(rb"# ", 600) is None:
+            c.p.kill()
+            fail("no prompt after restoring %s with %s" % (ck, a.model))
+        # the model starts cold at the restore: one untimed process warms it
+        c.run("/opt/karu64/rv64gc/kbench repeat ml-kem-768 keygen 1", timeout=1800)
     um = user_mode_rows(a.out, a.model)
     rows = []
     for f in fams:
@@ -145,14 +166,17 @@ def main():
         w.writeheader()
         w.writerows(rows)
     md = ["## Under Linux: perf stat on the Debian image (`make report LINUX=1`)", "",
-          "The board (%s) boots the Debian trixie image in %.0f s; each row is Debian's `perf stat -e "
+          "The board boots the Debian trixie image (%s to root's prompt: %.0f s; by default functionally to "
+          "a checkpoint at the prompt, restored with the model, whose caches then start cold and are "
+          "warmed by one untimed process); each row is Debian's `perf stat -e "
           "cycles:u,instructions:u` of a whole `kbench repeat` process (N operations), as the published "
           "tables were measured. *whole/N*: the process's count / N (it includes setting up the inputs: "
           "key generation before encapsulation, ...); *perf per op*: minus the same process with the "
           "operation skipped, / N; *rdcycle (Linux)*: kbench's own rdcycle sums in the same boot; "
           "*rdcycle (user mode)*: the main tables (karu64 user mode, no kernel). `:u` counts user mode "
           "only: the kernel's timer interrupts and page faults add none of their own cycles, but their "
-          "returns find the caches and TLB disturbed, and the first touch of each page faults." % (a.model, t_boot),
+          "returns find the caches and TLB disturbed, and the first touch of each page faults."
+          % (a.model if a.boot_with_model else "functionally", t_boot),
           "", "| set | op | build | N | whole/N kcycles | perf per op kcycles | perf per op insns | "
           "rdcycle (Linux) kcycles | rdcycle (user mode) kcycles | Linux / user mode |",
           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
