@@ -22,6 +22,16 @@ def pad4(b):
     return b + b"\0" * (-len(b) % 4)
 
 
+def write_cpio(out, entries):
+    """The archive of entries (name, mode, data, (rdev major, minor)), inodes 1.., and its trailer."""
+    blob = b""
+    for ino, (name, mode, data, rdev) in enumerate(entries, 1):
+        blob += pad4(header(ino, mode, len(data), name, rdev)) + pad4(data)
+    blob += pad4(header(0, 0, 0, "TRAILER!!!"))
+    with open(out, "wb") as f:
+        f.write(blob)
+
+
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__.split("\n\n")[1])
@@ -45,12 +55,7 @@ def main():
     for guest, host in files:
         with open(host, "rb") as f:
             entries.append((guest, 0o100755, f.read(), (0, 0)))
-    blob = b""
-    for ino, (name, mode, data, rdev) in enumerate(entries, 1):
-        blob += pad4(header(ino, mode, len(data), name, rdev)) + pad4(data)
-    blob += pad4(header(0, 0, 0, "TRAILER!!!"))
-    with open(out, "wb") as f:
-        f.write(blob)
+    write_cpio(out, entries)
 
 
 if __name__ == "__main__":

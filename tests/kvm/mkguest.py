@@ -7,7 +7,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "boot"))
-from mkinitramfs import header, pad4  # noqa: E402
+from mkinitramfs import write_cpio  # noqa: E402
 
 
 def main():
@@ -18,12 +18,7 @@ def main():
         prog = f.read()
     entries = [("dev", 0o040755, b"", (0, 0)), ("dev/console", 0o020600, b"", (5, 1)),
                ("init", 0o100755, prog, (0, 0))]
-    blob = b""
-    for ino, (name, mode, data, rdev) in enumerate(entries, 1):
-        blob += pad4(header(ino, mode, len(data), name, rdev)) + pad4(data)
-    blob += pad4(header(0, 0, 0, "TRAILER!!!"))
-    with open(out, "wb") as f:
-        f.write(blob)
+    write_cpio(out, entries)
 
 
 if __name__ == "__main__":
