@@ -123,7 +123,10 @@ def main():
         for s in sets:
             for b in builds:
                 kb = "/opt/karu64/%s/kbench" % b
-                out = c.run("%s pqc %s %d" % (kb, s, n), timeout=7200) or ""
+                # kbench pqc reads the counters itself: user-mode rdcycle needs Linux's legacy
+                # mode (perf_user_access = 2) for this run; perf's :u filters need 1, the default
+                out = c.run("echo 2 > /proc/sys/kernel/perf_user_access; %s pqc %s %d; "
+                            "echo 1 > /proc/sys/kernel/perf_user_access" % (kb, s, n), timeout=7200) or ""
                 guest = {l.split()[2]: int(l.split()[4]) / int(l.split()[3]) for l in out.splitlines()
                          if l.startswith("op ") and len(l.split()) >= 7}
                 for op in f["ops"]:
