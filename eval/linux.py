@@ -10,9 +10,10 @@ divided by the number of operations it ran (ML-KEM 100, ML-DSA 10). Each row is 
              N (the paper's reading: it includes the set-up of the operation's inputs);
   per op     that count minus the count of the same process with the operation skipped
              (`kbench repeat ALG OP N` and `... --skip`), divided by N: the operation alone.
-Beside them, in the same boot, `kbench pqc ALG N`'s own rdcycle sums (in-guest, under Linux),
-and the in-guest user-mode figure of the main report (build/report/pqc.csv, no Linux), so that
-the difference is what Linux adds: timer interrupts and page faults whose returns leave the
+Beside them, the in-guest user-mode figure of the main report (build/report/pqc.csv, no Linux), so that
+the difference is what Linux adds (kbench's own rdcycle reads are not used under Linux: with
+Debian's perf_user_access = 1 they trap, and in the legacy mode 2 the counters stay stopped
+unless a perf event holds them): timer interrupts and page faults whose returns leave the
 caches and TLB disturbed; :u excludes the kernel's own cycles.
 
 Writes OUT/linux.csv and OUT/linux.md, and appends the table to OUT/REPORT.md when it exists.
@@ -123,12 +124,6 @@ def main():
         for s in sets:
             for b in builds:
                 kb = "/opt/karu64/%s/kbench" % b
-                # kbench pqc reads the counters itself: user-mode rdcycle needs Linux's legacy
-                # mode (perf_user_access = 2) for this run; perf's :u filters need 1, the default
-                out = c.run("echo 2 > /proc/sys/kernel/perf_user_access; %s pqc %s %d; "
-                            "echo 1 > /proc/sys/kernel/perf_user_access" % (kb, s, n), timeout=7200) or ""
-                guest = {l.split()[2]: int(l.split()[4]) / int(l.split()[3]) for l in out.splitlines()
-                         if l.startswith("op ") and len(l.split()) >= 7}
                 for op in f["ops"]:
                     t1 = time.time()
                     cyc, ins = perf_stat(c, "%s repeat %s %s %d" % (kb, s, op, n))
@@ -136,7 +131,6 @@ def main():
                     row = dict(config=a.model, set=X.display(s), op=op, build=b, n=n,
                                whole_kcycles="%.3f" % (cyc / n / 1000), whole_insns="%.1f" % (ins / n),
                                perf_kcycles="%.3f" % ((cyc - cyc0) / n / 1000), perf_insns="%.1f" % ((ins - ins0) / n),
-                               rdcycle_linux_kcycles="%.3f" % (guest[op] / 1000) if op in guest else "",
                                rdcycle_user_kcycles="%.3f" % um[(X.display(s), op, b)] if (X.display(s), op, b) in um else "")
                     rows.append(row)
                     print("linux.py: %s %s %s: %s kcycles per op (perf stat, %.0f s)" % (s, op, b, row["perf_kcycles"],
@@ -163,7 +157,7 @@ def main():
     except Exception:
         c.p.kill()
     keys = ["config", "set", "op", "build", "n", "whole_kcycles", "whole_insns", "perf_kcycles", "perf_insns",
-            "rdcycle_linux_kcycles", "rdcycle_user_kcycles"]
+            "rdcycle_user_kcycles"]
     with open(os.path.join(a.out, "linux.csv"), "w", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=keys)
         w.writeheader()
@@ -175,20 +169,20 @@ def main():
           "cycles:u,instructions:u` of a whole `kbench repeat` process (N operations), as the published "
           "tables were measured. *whole/N*: the process's count / N (it includes setting up the inputs: "
           "key generation before encapsulation, ...); *perf per op*: minus the same process with the "
-          "operation skipped, / N; *rdcycle (Linux)*: kbench's own rdcycle sums in the same boot; "
+          "operation skipped, / N; "
           "*rdcycle (user mode)*: the main tables (karu64 user mode, no kernel). `:u` counts user mode "
           "only: the kernel's timer interrupts and page faults add none of their own cycles, but their "
           "returns find the caches and TLB disturbed, and the first touch of each page faults."
           % (a.model if a.boot_with_model else "functionally", t_boot),
           "", "| set | op | build | N | whole/N kcycles | perf per op kcycles | perf per op insns | "
-          "rdcycle (Linux) kcycles | rdcycle (user mode) kcycles | Linux / user mode |",
-          "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+          "rdcycle (user mode) kcycles | Linux / user mode |",
+          "|---|---|---|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         ratio = ("%.3f" % (float(r["perf_kcycles"]) / float(r["rdcycle_user_kcycles"]))
                  if r["rdcycle_user_kcycles"] else "")
-        md.append("| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s |" % (
+        md.append("| %s | %s | %s | %d | %s | %s | %s | %s | %s |" % (
             r["set"], r["op"], r["build"], r["n"], r["whole_kcycles"], r["perf_kcycles"], r["perf_insns"],
-            r["rdcycle_linux_kcycles"], r["rdcycle_user_kcycles"], ratio))
+            r["rdcycle_user_kcycles"], ratio))
     if ossl:
         um_ossl = {}
         path = os.path.join(a.out, "openssl.csv")
