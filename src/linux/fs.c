@@ -508,6 +508,18 @@ static int64_t sys_fcntl(struct k64_linux *lx, int64_t fd, int64_t cmd, uint64_t
 	return KERR(EINVAL);
 }
 
+/* readlink's result: the first min(n, size) bytes of tmp to the guest's buf, no terminator. */
+static int64_t readlink_out(struct k64_linux *lx, uint64_t buf, int64_t size, const char *tmp, ssize_t n)
+{
+	if (n > (int32_t)size)
+		n = (int32_t)size;
+	uint8_t *o = k64_linux_wr(lx, buf, (uint64_t)n);
+	if (!o)
+		return KERR(EFAULT);
+	memcpy(o, tmp, (size_t)n);
+	return n;
+}
+
 static int64_t sys_readlinkat(struct k64_linux *lx, int64_t dfd, uint64_t path, uint64_t buf, int64_t size)
 {
 	GET_PATH(p, path);
@@ -523,13 +535,7 @@ static int64_t sys_readlinkat(struct k64_linux *lx, int64_t dfd, uint64_t path, 
 	} else if ((n = readlinkat(hd, host_path(lx, p, hp), tmp, sizeof tmp)) < 0) {
 		return KERR(errno);
 	}
-	if (n > (int32_t)size)
-		n = (int32_t)size;
-	uint8_t *o = k64_linux_wr(lx, buf, (uint64_t)n);
-	if (!o)
-		return KERR(EFAULT);
-	memcpy(o, tmp, (size_t)n);
-	return n;
+	return readlink_out(lx, buf, size, tmp, n);
 }
 
 static int64_t sys_getcwd(struct k64_linux *lx, uint64_t buf, uint64_t size)
@@ -757,13 +763,7 @@ static int64_t jail_readlinkat(struct k64_linux *lx, int64_t dfd, const char *p,
 		if (n < 0)
 			return KERR(e);
 	}
-	if (n > (int32_t)size)
-		n = (int32_t)size;
-	uint8_t *o = k64_linux_wr(lx, buf, (uint64_t)n);
-	if (!o)
-		return KERR(EFAULT);
-	memcpy(o, tmp, (size_t)n);
-	return n;
+	return readlink_out(lx, buf, size, tmp, n);
 }
 
 /* The calls on a name: mkdirat, unlinkat, symlinkat (the link; its target is only text,
