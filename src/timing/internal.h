@@ -288,10 +288,13 @@ static inline uint64_t fetch_insn(struct k64_model *m, struct k64_hart *h, struc
 		return f->t += m->fetch_repeat;
 	}
 	uint64_t ready = f->t;
-	if (w0 != f->w0 && w0 != f->w1)
+	bool first = w0 != f->w0 && w0 != f->w1;
+	if (first)
 		ready = fetch_word(m, h, f, w0, ready);
+	/* with both missing (a redirect to byte 6) the fetch unit requests the second word as the
+	 * first reaches its buffer, fetch_handover before the instruction could have issued */
 	if (w1 != w0 && w1 != f->w0)
-		ready = fetch_word(m, h, f, w1, ready);
+		ready = fetch_word(m, h, f, w1, first ? ready - m->p[K64_P_fetch_handover] : ready);
 	return f->t = ready;
 }
 

@@ -189,6 +189,8 @@ int k64_model_validate(const struct k64_model *m, char *err, size_t errlen)
 			return -1;
 		}
 	}
+	if (m->p[K64_P_fetch_handover] > m->p[K64_P_fetch_overhead])
+		return snprintf(err, errlen, "fetch_handover must be at most fetch_overhead"), -1;
 	if (!m->p[K64_P_tlb_entries] || m->p[K64_P_tlb_entries] > 1024)
 		return snprintf(err, errlen, "tlb_entries must be 1..1024"), -1;
 	if (!m->p[K64_P_ptec_lines] || m->p[K64_P_ptec_lines] > 1024)
