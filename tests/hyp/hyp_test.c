@@ -227,8 +227,11 @@ static void t_csrs(void)
 	CSR_WRITE(hgatp, 8ull << 60 | ~0ull >> 4);
 	/* Sv39x4, VMIDLEN 14 (57:44), PPN with bits 1:0 zero (a 16 KiB root) */
 	check("hgatp Sv39x4", CSR_READ(hgatp), 8ull << 60 | 0x3fffull << 44 | ((1ull << 44) - 4));
+	/* an unsupported MODE: unlike satp's, the write is not ignored, hgatp's fields are WARL
+	 * (21.2, hgatp): MODE keeps a legal value, VMID and PPN are written (PPN bits 1:0 zero) */
 	CSR_WRITE(hgatp, 9ull << 60 | 5);
-	check("hgatp Sv48x4 without --mmu=sv48: unchanged", CSR_READ(hgatp) >> 60, 8);
+	check("hgatp Sv48x4 without --mmu=sv48: MODE unchanged", CSR_READ(hgatp) >> 60, 8);
+	check("... VMID, PPN written", CSR_READ(hgatp) & ~(15ull << 60), 4);
 	CSR_WRITE(hgatp, 0);
 	check("hgatp Bare", CSR_READ(hgatp), 0);
 	CSR_WRITE(vsatp, ~0ull >> 4 | 8ull << 60);
@@ -240,6 +243,9 @@ static void t_csrs(void)
 	CSR_WRITE(henvcfg, ~0ull);
 	check("henvcfg: FIOM, CBIE, CBCFE, CBZE; STCE, PBMTE zero with menvcfg's", CSR_READ(henvcfg), 0xf1);
 	CSR_WRITE(menvcfg, 3ull << 62);
+	/* written again: what a bit that was read-only zero holds once it becomes writable is not
+	 * specified */
+	CSR_WRITE(henvcfg, ~0ull);
 	check("henvcfg: STCE, PBMTE with menvcfg's", CSR_READ(henvcfg), 3ull << 62 | 0xf1);
 	CSR_WRITE(henvcfg, 0);
 	CSR_WRITE(menvcfg, 0);
