@@ -132,6 +132,7 @@ help:
 	  'make sw              every guest software build (build/sw/<build>/)' \
 	  'make bench-speed     simulation speed: karu64 against QEMU 10' \
 	  'make check-soak      the soak: 10^9 random instructions against QEMU 10, 100 board boots (not in CI)' \
+	  'make hyp-qemu        tests/hyp on QEMU 10'"'"'s qemu-system-riscv64 (fetched by scripts/setup-qemu-system), check by check (not in CI)' \
 	  'make boot            boot Debian on the full-system board, to a shell (doc/board.md)' \
 	  'make ckpt-boot       boot the board functionally to a checkpoint; make ckpt-bench: restore it with karu64-fpga, run a benchmark' \
 	  'make headline-readme fill the README headline table from eval/headline.json' \

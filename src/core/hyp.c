@@ -127,14 +127,19 @@ bool k64_hyp_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 	return true;
 }
 
-/* hgatp and vsatp: a MODE that is not supported leaves the register unchanged (WARL); Bare
- * clears it. hgatp's modes are satp's plus 2 (Sv39x4 = 8 for Sv39 = 8: the same numbers). */
-static void atp_write(struct k64_hart *h, uint64_t *reg, uint64_t val, uint64_t mask)
+/* hgatp and vsatp: Bare clears the register. A MODE that is not supported leaves vsatp
+ * unchanged, as satp (which H allows for vsatp), but a write to hgatp "is not ignored as it is
+ * for satp": its fields are WARL (21.2, hgatp), so MODE keeps its value and VMID and PPN are
+ * written (not while MODE stays Bare, whose other fields are zero). hgatp's modes are satp's
+ * (Sv39x4 = 8 for Sv39 = 8: the same numbers). */
+static void atp_write(struct k64_hart *h, uint64_t *reg, uint64_t val, uint64_t mask, bool fields_warl)
 {
 	if ((val >> 60) == 0)
 		*reg = 0;
 	else if ((h->satp_modes >> (val >> 60)) & 1)
 		*reg = val & (15ull << 60 | mask);
+	else if (fields_warl && (*reg >> 60))
+		*reg = (*reg & 15ull << 60) | (val & mask);
 	k64_mmu_sync(h);
 }
 
@@ -175,7 +180,7 @@ bool k64_hyp_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 		if (h->fe.timer)
 			h->fe.timer(h->fe.ctx, h);
 		break;
-	case 0x280: atp_write(h, &h->vsatp, val, (1ull << 60) - 1); break;    /* ASIDLEN = 16 */
+	case 0x280: atp_write(h, &h->vsatp, val, (1ull << 60) - 1, false); break;    /* ASIDLEN = 16 */
 	case 0x600:
 		h->hstatus = val & (HS_GVA | HS_SPV | HS_SPVP | HS_HU | HS_VTVM | HS_VTW | HS_VTSR);
 		break;
@@ -217,7 +222,7 @@ bool k64_hyp_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 	case 0x680:
 		if (h->priv == K64_PRIV_S && (h->mstatus & MS_TVM))
 			return false;
-		atp_write(h, &h->hgatp, val, HGATP_VMID | HGATP_PPN);
+		atp_write(h, &h->hgatp, val, HGATP_VMID | HGATP_PPN, true);
 		break;
 	case 0x34a: h->mtinst = val; break;
 	case 0x34b: h->mtval2 = val; break;

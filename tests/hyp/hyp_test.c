@@ -36,6 +36,8 @@
 #define HFENCE() __asm__ volatile(".word 0x62000073\n .word 0x22000073" ::: "memory")  /* hfence.gvma, .vvma */
 
 #define MS_SIE (1ull << 1)
+#define MS_SPIE (1ull << 5)
+#define MS_SPP (1ull << 8)
 #define MS_FS (3ull << 13)
 #define MS_MXR (1ull << 19)
 #define MS_SUM (1ull << 18)
@@ -60,7 +62,8 @@ void h_csrr_cycle(void), h_csrr_stimecmp(void), h_csrr_senvcfg(void), h_csrr_ssc
 void h_hlv_d(void), h_hsv_d(void), h_hlvx_wu(void), h_hlv_w(void), h_hfence_vvma(void), h_hfence_gvma(void);
 void h_hinval_gvma(void), h_wfi(void), h_sret(void), h_sfence(void), h_ld(void), h_sd(void), h_fadd(void);
 void h_ecall(void), h_nop(void), h_csrr_sip(void), h_csrr_time(void), h_sc_w(void);
-extern char hs_trap[], vs_irq[];
+extern char hs_trap[], vs_irq[], h_enter_v[];
+void m_clear_mpv(void);
 
 u64 hs_rec[8];                       /* probes.S hs_trap: t1, scause, stval, sepc, htval, htinst, hstatus, count */
 
@@ -95,17 +98,39 @@ u64 mtrap_c(u64 *f)
 	return 0;
 }
 
+/* V mode is entered by mret with MPV = 1, or, where mstatus.MPV does not keep a written 1 (set
+ * in t_csrs; HYP_ENTER_BY_SRET forces it), by an mret to an sret in HS with hstatus.SPV = 1 and
+ * sstatus.SPP (21.6.4: SRET in HS sets V to SPV), SPIE = SIE so that sstatus.SIE is kept. Where
+ * a written 0 does not clear MPV either (after a trap from V), an mret to M clears it. */
+#ifdef HYP_ENTER_BY_SRET
+static int enter_by_sret = 1;
+#else
+static int enter_by_sret;
+#endif
+
 struct res { u64 cause, tval, tval2, tinst, mpv, gva, value; };
-/* Runs f at privilege priv with V = virt (mret with MPP, MPV), a0, a1. */
+/* Runs f at privilege priv with V = virt, a0, a1. */
 static struct res run(unsigned priv, unsigned virt, void (*f)(void), u64 a0, u64 a1)
 {
+	u64 pc = (u64)(uintptr_t)f;
 	t_cause = NONE;
 	t_tval = t_tval2 = t_tinst = t_status = 0;
 	CSR_CLEAR(mstatus, MS_MPP | MS_MPV);
-	CSR_SET(mstatus, (u64)priv << 11 | (virt ? MS_MPV : 0));
+	if (CSR_READ(mstatus) & MS_MPV)
+		m_clear_mpv();
+	if (virt && enter_by_sret) {
+		u64 ms = CSR_READ(mstatus) & ~(MS_SPP | MS_SPIE);
+		ms |= (priv == PRIV_S ? MS_SPP : 0) | (ms & MS_SIE ? MS_SPIE : 0) | (u64)PRIV_S << 11;
+		CSR_WRITE(mstatus, ms);
+		CSR_SET(hstatus, HS_SPV);
+		CSR_WRITE(sepc, pc);
+		pc = (u64)(uintptr_t)h_enter_v;
+	} else {
+		CSR_SET(mstatus, (u64)priv << 11 | (virt ? MS_MPV : 0));
+	}
 	enter_ra = (u64)(uintptr_t)back;
 	struct res r;
-	r.value = enter((u64)(uintptr_t)f, a0, a1, 0);
+	r.value = enter(pc, a0, a1, 0);
 	r.cause = t_cause;
 	r.tval = t_tval;
 	r.tval2 = t_tval2;
@@ -202,8 +227,11 @@ static void t_csrs(void)
 	CSR_WRITE(hgatp, 8ull << 60 | ~0ull >> 4);
 	/* Sv39x4, VMIDLEN 14 (57:44), PPN with bits 1:0 zero (a 16 KiB root) */
 	check("hgatp Sv39x4", CSR_READ(hgatp), 8ull << 60 | 0x3fffull << 44 | ((1ull << 44) - 4));
+	/* an unsupported MODE: unlike satp's, the write is not ignored, hgatp's fields are WARL
+	 * (21.2, hgatp): MODE keeps a legal value, VMID and PPN are written (PPN bits 1:0 zero) */
 	CSR_WRITE(hgatp, 9ull << 60 | 5);
-	check("hgatp Sv48x4 without --mmu=sv48: unchanged", CSR_READ(hgatp) >> 60, 8);
+	check("hgatp Sv48x4 without --mmu=sv48: MODE unchanged", CSR_READ(hgatp) >> 60, 8);
+	check("... VMID, PPN written", CSR_READ(hgatp) & ~(15ull << 60), 4);
 	CSR_WRITE(hgatp, 0);
 	check("hgatp Bare", CSR_READ(hgatp), 0);
 	CSR_WRITE(vsatp, ~0ull >> 4 | 8ull << 60);
@@ -215,6 +243,9 @@ static void t_csrs(void)
 	CSR_WRITE(henvcfg, ~0ull);
 	check("henvcfg: FIOM, CBIE, CBCFE, CBZE; STCE, PBMTE zero with menvcfg's", CSR_READ(henvcfg), 0xf1);
 	CSR_WRITE(menvcfg, 3ull << 62);
+	/* written again: what a bit that was read-only zero holds once it becomes writable is not
+	 * specified */
+	CSR_WRITE(henvcfg, ~0ull);
 	check("henvcfg: STCE, PBMTE with menvcfg's", CSR_READ(henvcfg), 3ull << 62 | 0xf1);
 	CSR_WRITE(henvcfg, 0);
 	CSR_WRITE(menvcfg, 0);
@@ -242,6 +273,8 @@ static void t_csrs(void)
 	u64 ms = CSR_READ(mstatus);
 	CSR_SET(mstatus, MS_GVA | MS_MPV);
 	check("mstatus GVA, MPV writable", (CSR_READ(mstatus) >> 38) & 3, 3);
+	if (!(CSR_READ(mstatus) & MS_MPV))
+		enter_by_sret = 1;
 	CSR_WRITE(mstatus, ms);
 }
 
@@ -283,7 +316,15 @@ static void t_vmode(void)
 	check_trap("wfi in VU (TW = 0): virtual instruction", VU(h_wfi, 0, 0), 22, 0x10500073);
 	check_trap("sret in VU: virtual instruction", VU(h_sret, 0, 0), 22, 0x10200073);
 	check_trap("sfence.vma in VU: virtual instruction", VU(h_sfence, 0, 0), 22, 0x12000073);
+	/* with a VS interrupt pending and enabled in hie but masked by vsstatus.SIE = 0, so that a WFI
+	 * that stalls resumes (3.3.3: whatever the global enables); none is taken */
+	CSR_WRITE(hideleg, 0x444);
+	CSR_WRITE(hie, 1ull << 2);
+	CSR_WRITE(hvip, 1ull << 2);
 	check("wfi in VS (VTW = 0) completes", VS(h_wfi, 0, 0).cause, NONE);
+	CSR_WRITE(hvip, 0);
+	CSR_WRITE(hie, 0);
+	CSR_WRITE(hideleg, 0);
 	CSR_WRITE(hstatus, HS_VTW | HS_VTSR | HS_VTVM);
 	check_trap("wfi in VS with VTW: virtual instruction", VS(h_wfi, 0, 0), 22, 0x10500073);
 	check_trap("sret in VS with VTSR: virtual instruction", VS(h_sret, 0, 0), 22, 0x10200073);

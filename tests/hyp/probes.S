@@ -9,7 +9,7 @@
 	.global h_csrr_cycle, h_csrr_stimecmp, h_csrr_senvcfg, h_csrr_sscratch, h_csrw_sscratch
 	.global h_hlv_d, h_hsv_d, h_hlvx_wu, h_hlv_w, h_hfence_vvma, h_hfence_gvma, h_hinval_gvma
 	.global h_wfi, h_sret, h_sfence, h_ld, h_sd, h_fadd, h_ecall, h_nop, h_csrr_sip, h_csrr_time, h_sc_w
-	.global hs_trap, vs_irq
+	.global hs_trap, vs_irq, h_enter_v, m_clear_mpv
 h_csrr_hstatus:  .word 0x60002573        // csrrs a0, hstatus (0x600), zero
 	ret
 h_csrr_mstatus:  .word 0x30002573        // csrrs a0, mstatus, zero
@@ -66,6 +66,18 @@ h_ecall:         .word 0x00000073        // ecall
 	ret
 h_nop:           addi a0, zero, 7
 	ret
+// Entry into V mode from HS: run() mrets here (HS) with sepc = the probe, hstatus.SPV = 1 and
+// sstatus.SPP = the guest's privilege when mstatus.MPV cannot be written (hyp_test.c run()).
+h_enter_v:       sret
+// void m_clear_mpv(void), in M: clears mstatus.MPV where a CSR write does not, by an MRET with
+// MPP = M, which stays in M and sets MPV = 0 (21.6.4); MPIE is cleared first so that MIE stays 0.
+m_clear_mpv:
+	li t0, 0x1800
+	csrs mstatus, t0
+	li t0, 0x80
+	csrc mstatus, t0
+	csrw mepc, ra
+	mret
 
 // HS-mode trap handler: records scause, stval, sepc, htval, htinst, hstatus in hs_rec (sscratch
 // points to it) and steps over the instruction; an interrupt clears hvip and hie instead.
