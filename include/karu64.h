@@ -46,6 +46,7 @@ struct k64_config {
 	const char *machine;
 	const char *bios, *kernel, *initrd, *append;
 	const char *dump_dtb;     /* write the generated device tree here */
+	uint64_t dt_seed;         /* /chosen's rng-seed and kaslr-seed derive from it (doc/board.md) */
 	char **drives;            /* board: virtio block devices "FILE[,format=raw][,readonly][,snapshot]" (NULL-terminated) */
 	/* Checkpoints (doc/board.md): write checkpoint_file once instret reaches checkpoint_at
 	 * (0: never), and (checkpoint_guest) whenever the guest asks (the board's syscon); with

@@ -1,7 +1,7 @@
 /* The board's device tree, generated at start-up with libfdt's sequential-write API (Debian's
  * libfdt-dev): cpus (riscv,isa, riscv,isa-base and riscv,isa-extensions listing exactly the
  * enabled extensions, mmu-type, the cache-block sizes, timebase-frequency), memory, chosen
- * (bootargs, initrd, stdout-path), the poweroff and reboot nodes, and under /soc each device's
+ * (bootargs, initrd, stdout-path, rng-seed, kaslr-seed), the poweroff and reboot nodes, and under /soc each device's
  * own node (ops.fdt: board/clint.c, plic.c, uart.c, syscon.c, dev/virtio.c), with the node
  * names and compatible strings of QEMU's virt machine, so that stock OpenSBI and Linux find them. */
 #include <libfdt.h>
@@ -9,6 +9,7 @@
 #include <string.h>
 #include "board/board.h"
 #include "core/hart.h"
+#include "crypto/keccak.h"
 #include "dev/bus.h"
 
 #define PH_INTC K64_PH_INTC
@@ -114,6 +115,21 @@ static int pmu_node(void *fdt)
 	return fdt_end_node(fdt);
 }
 
+/* /chosen's kaslr-seed (8 bytes, a u64: the kernel's KASLR offset) and rng-seed (32 bytes of
+ * early entropy, as QEMU virt gives) are bytes 0..7 and 8..39 of SHAKE256(--dt-seed as 8 bytes
+ * little-endian) (FIPS 202, Section 6.2): a boot stays a function of its options, and any seed
+ * gives a non-zero kaslr-seed but for a 2^-64 chance. */
+#define DT_SEED_BYTES 40
+static void dt_seeds(uint64_t seed, uint8_t out[DT_SEED_BYTES])
+{
+	uint64_t s[25] = { seed };    /* the message: lane 0, little-endian */
+	s[1] ^= 0x1f;                 /* after it, SHAKE's suffix 1111 and pad10*1's first 1 */
+	s[16] ^= 0x80ull << 56;       /* pad10*1's last 1: byte 135, the end of the 136-byte rate */
+	k64_keccak_p1600(s, 24);
+	for (unsigned i = 0; i < DT_SEED_BYTES; i++)
+		out[i] = (uint8_t)(s[i / 8] >> 8 * (i % 8));
+}
+
 /* A syscon-poweroff or syscon-reboot node: `value` written to the test device. */
 static int syscon_node(void *fdt, const char *name, const char *compat, uint32_t value)
 {
@@ -129,6 +145,7 @@ static int build(struct k64_board *b, void *fdt, size_t cap)
 {
 	const struct k64_hart *h = b->h;
 	char name[64], isa[1024], exts[2048];
+	uint8_t seeds[DT_SEED_BYTES];
 	int e = 0;
 #define T(x) do { if ((e = (x)) < 0) return e; } while (0)
 	T(fdt_create(fdt, (int)cap));
@@ -147,6 +164,9 @@ static int build(struct k64_board *b, void *fdt, size_t cap)
 		T(fdt_property_u64(fdt, "linux,initrd-start", b->initrd_start));
 		T(fdt_property_u64(fdt, "linux,initrd-end", b->initrd_end));
 	}
+	dt_seeds(b->cfg->dt_seed, seeds);
+	T(fdt_property(fdt, "kaslr-seed", seeds, 8));
+	T(fdt_property(fdt, "rng-seed", seeds + 8, DT_SEED_BYTES - 8));
 	T(fdt_end_node(fdt));
 
 	snprintf(name, sizeof name, "memory@%llx", (unsigned long long)K64_BOARD_RAM);

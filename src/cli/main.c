@@ -70,6 +70,8 @@ static const char usage[] =
 "  --initrd=FILE       board initial RAM disk (placed below the device tree at the top of RAM)\n"
 "  --append=ARGS       board kernel command line (default \"console=ttyS0 earlycon=sbi\")\n"
 "  --dump-dtb=FILE     board: write the generated device tree blob to FILE\n"
+"  --dt-seed=N         board: the device tree's /chosen rng-seed and kaslr-seed derive from\n"
+"                      N, 0..2^64-1 (default 0: boots are reproducible; doc/board.md)\n"
 "  --drive=FILE[,format=raw][,readonly][,snapshot]  board: a virtio block disk on a raw image\n"
 "                      (repeatable: vda, vdb, ...); snapshot keeps writes in memory\n"
 "  --checkpoint-at=WHEN:FILE  board or bare metal: write a checkpoint to FILE when WHEN\n"
@@ -167,7 +169,7 @@ int main(int argc, char **argv)
 {
 	struct k64_config cfg = { 0 };
 	struct env env = { 0 };
-	bool stats = false, disasm = false, trace_virt = false, list_params = false;
+	bool stats = false, disasm = false, trace_virt = false, list_params = false, dt_seed = false;
 	const char *trace = NULL, *stats_json = NULL, *prof = NULL, *prof_folded = NULL;
 	int gdb_port = -1;
 	const char *restore = NULL;
@@ -371,6 +373,10 @@ int main(int argc, char **argv)
 		} else if (!strcmp(name, "-dump-dtb")) {
 			TAKES_VALUE();
 			cfg.dump_dtb = val;
+		} else if (!strcmp(name, "-dt-seed")) {
+			TAKES_VALUE();
+			cfg.dt_seed = number("--dt-seed", val, false);
+			dt_seed = true;
 		} else if (!strcmp(name, "-gdb")) {
 			TAKES_VALUE();
 			uint64_t port = number("--gdb", val, false);
@@ -432,8 +438,8 @@ int main(int argc, char **argv)
 		free(env.v);
 		return 0;
 	}
-	if (!cfg.machine && (cfg.bios || cfg.kernel || cfg.initrd || cfg.append || cfg.dump_dtb))
-		die("--bios, --kernel, --initrd, --append and --dump-dtb need --machine=karu64");
+	if (!cfg.machine && (cfg.bios || cfg.kernel || cfg.initrd || cfg.append || cfg.dump_dtb || dt_seed))
+		die("--bios, --kernel, --initrd, --append, --dump-dtb and --dt-seed need --machine=karu64");
 	if (cfg.machine && i < argc)
 		die("--machine=karu64 boots --bios/--kernel and takes no program ('%s')", argv[i]);
 	if (cfg.checkpoint_exit && !cfg.checkpoint_file)

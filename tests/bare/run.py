@@ -18,6 +18,8 @@ PICO = "/usr/lib/picolibc/riscv64-unknown-elf"
 PICO_LIB = PICO + "/lib/rv64imafdc/lp64d"
 LIBGCC = "/usr/lib/gcc-cross/riscv64-linux-gnu/12/libgcc.a"
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import harness  # noqa: E402
 
 
 def header(path):
@@ -61,24 +63,23 @@ def run_one(karu64, elf, keys, outdir, name):
             os.unlink(sig)
         cmd.append("--signature=" + sig)
     cmd += [elf] + args
-    try:
-        r = subprocess.run(cmd, capture_output=True, timeout=60)
-    except subprocess.TimeoutExpired:
-        return ["timed out after 60 s"], notes
+    r = harness.run(cmd, timeout=60)
+    if r.status is None:
+        return [r.why], notes
     want = int(keys.get("expect-exit", "0"))
-    if r.returncode != want:
-        problems.append("exit status %d, expected %d" % (r.returncode, want))
+    if r.status != want:
+        problems.append("exit status %d, expected %d" % (r.status, want))
     else:
         notes.append("exit %d" % want)
     if "expect-stdout" in keys:
         exp = keys["expect-stdout"].replace("{elf}", elf).encode().decode("unicode_escape").encode()
-        if r.stdout != exp:
-            problems.append("stdout %r, expected %r" % (r.stdout, exp))
+        if r.out != exp:
+            problems.append("stdout %r, expected %r" % (r.out, exp))
         else:
             notes.append("stdout %d bytes" % len(exp))
     if "expect-stderr" in keys:
-        if keys["expect-stderr"].encode() not in r.stderr:
-            problems.append("stderr %r lacks %r" % (r.stderr, keys["expect-stderr"]))
+        if keys["expect-stderr"].encode() not in r.err:
+            problems.append("stderr %r lacks %r" % (r.err, keys["expect-stderr"]))
         else:
             notes.append("stderr has %r" % keys["expect-stderr"])
     if sig:

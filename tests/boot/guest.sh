@@ -12,7 +12,13 @@ cpuinfo() { grep -m1 '^isa' /proc/cpuinfo; grep -m1 '^mmu' /proc/cpuinfo; }
 # no privilege filter (SBI "skip match"); counts with exclude_kernel need the default, 1
 perfcount() { echo 1 > /proc/sys/kernel/perf_user_access; /bin/perfcount; echo 2 > /proc/sys/kernel/perf_user_access; }
 perfsample() { echo 1 > /proc/sys/kernel/perf_user_access; /bin/perfsample $perfperiod; echo 2 > /proc/sys/kernel/perf_user_access; }
+# the device tree's seeds (--dt-seed, doc/board.md) as the booted kernel shows them
+dtseed() {
+  if [ -e /proc/device-tree/chosen/rng-seed ]; then echo "rng-seed present"; else echo "rng-seed absent"; fi
+  echo "kaslr-seed $(od -An -tx1 /proc/device-tree/chosen/kaslr-seed 2>/dev/null | tr -d ' \n')"
+}
 t cpuinfo cpuinfo
+t dtseed dtseed
 t proc /bin/proc
 t sigill /bin/sigill
 t sighandler /bin/sighandler

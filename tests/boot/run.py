@@ -42,6 +42,24 @@ def sections(out):
     return sec
 
 
+def dt_seeds_want(seed):
+    """/chosen's (kaslr-seed, rng-seed) for --dt-seed=seed as doc/board.md defines them: bytes
+    0..7 and 8..39 of SHAKE256 of the seed as 8 bytes little-endian (hashlib)."""
+    d = hashlib.shake_256(seed.to_bytes(8, "little")).digest(40)
+    return d[:8], d[8:]
+
+
+def dtseed_checks(lines, seed, what):
+    """The guest's dtseed section (tests/boot/guest.sh): Linux takes rng-seed into its entropy
+    and removes it from the tree (drivers/of/fdt.c, early_init_dt_scan_chosen); this kernel
+    leaves kaslr-seed as the board wrote it (no KASLR: its _text does not move with the seed)."""
+    check("rng-seed absent" in lines, "%s: the kernel took /chosen/rng-seed (it is gone from "
+          "/proc/device-tree: %s)" % (what, lines[:1]))
+    want = dt_seeds_want(seed)[0].hex()
+    check("kaslr-seed " + want in lines, "%s: /proc/device-tree/chosen/kaslr-seed = SHAKE256 of --dt-seed=%#x "
+          "(%s; %s)" % (what, seed, want, next((l for l in lines if l.startswith("kaslr-seed")), "none")))
+
+
 def child_buf(k):
     n = 136 * 7710
     return bytes((13 * k * i + 7 * k + i // 256) & 0xff for i in range(n))
@@ -155,6 +173,7 @@ def guest_tests(a):
     for e in ["zvkned", "zvknhb", "zvkg", "zvbb"] + [x for x in CPUINFO_EXTS if x not in ("zvkned", "zvknhb", "zvkg", "zvbb")]:
         check(e in have, "/proc/cpuinfo isa lists %s" % e)
     check(any("sv39" in l for l in sec.get("cpuinfo", [])), "/proc/cpuinfo mmu is sv39")
+    dtseed_checks(sec.get("dtseed", []), 0, "the default --dt-seed (0)")
     # two processes
     proc = sec.get("proc", [])
     for k in (1, 2):
@@ -266,6 +285,9 @@ def bad_input(a):
         ([], 125, "needs --bios"),
         (["--bios", spin, "--max-insns=1000000"], 124, "instruction limit reached"),
         (["--bios", a.bios, "prog"], 125, "takes no program"),
+        (["--bios", a.bios, "--dt-seed=-1"], 125, "invalid value for --dt-seed"),
+        (["--bios", a.bios, "--dt-seed=18446744073709551616"], 125, "invalid value for --dt-seed"),
+        (["--bios", a.bios, "--dt-seed=0x1g"], 125, "invalid value for --dt-seed"),
     ]
     for extra, code, msg in cases:
         p = subprocess.run(base + extra, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
@@ -280,11 +302,40 @@ def bad_input(a):
           "a guest that never prints gets one warning line after 10^9 instructions (%s)" % (lines[:1],))
     p = subprocess.run([a.karu64, "--bios", a.bios, "x"], capture_output=True, text=True)
     check(p.returncode == 125 and "need --machine=karu64" in p.stderr, "--bios without --machine is refused")
+    p = subprocess.run([a.karu64, "--dt-seed=1", "x"], capture_output=True, text=True)
+    check(p.returncode == 125 and len(p.stderr.splitlines()) == 1 and "need --machine=karu64" in p.stderr,
+          "--dt-seed without --machine is refused in one line")
     dtb = os.path.join(d, "k.dtb")
     p = subprocess.run(base + ["--bios", spin, "--max-insns=10", "--dump-dtb", dtb], capture_output=True, text=True)
     dts = subprocess.run(["dtc", "-I", "dtb", "-O", "dts", dtb], capture_output=True, text=True)
     check(dts.returncode == 0 and "riscv,isa-extensions" in dts.stdout and "ns16550a" in dts.stdout,
           "--dump-dtb writes a blob that dtc decodes")
+    dt_seed(a, spin)
+
+
+def dt_seed(a, spin):
+    """--dt-seed: the dumped tree's /chosen kaslr-seed and rng-seed (fdtget) for the default and
+    two seeds, and the seed as the booted kernel sees it (/proc/device-tree), against hashlib."""
+    d = tempfile.mkdtemp(prefix="k64dtseed")
+    for seed in (None, 1, 0xffffffffffffffff):
+        dtb = os.path.join(d, "k.dtb")
+        opt = [] if seed is None else ["--dt-seed=%#x" % seed if seed > 1 else "--dt-seed=%d" % seed]
+        subprocess.run([a.karu64, "--machine=karu64", "--bios", spin, "--max-insns=10", "--dump-dtb", dtb] + opt,
+                       stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+        got = []
+        for prop in ("kaslr-seed", "rng-seed"):
+            g = subprocess.run(["fdtget", "-t", "bx", dtb, "/chosen", prop], capture_output=True, text=True)
+            got.append(bytes(int(x, 16) for x in g.stdout.split()) if g.returncode == 0 else None)
+        want = dt_seeds_want(seed or 0)
+        check(tuple(got) == want, "%s: /chosen kaslr-seed (8 bytes) and rng-seed (32) = SHAKE256 of the seed "
+              "(kaslr-seed %s)" % (" ".join(opt) or "no --dt-seed", got[0].hex() if got[0] else None))
+    seed = 0x5eed5eed5eed5eed
+    p = subprocess.run([a.karu64, "--machine=karu64", "--bios", a.bios, "--kernel", a.kernel, "--initrd", a.initrd,
+                        "--dt-seed=%d" % seed, "--append", "console=ttyS0 quiet karu64.mode=test karu64.only=dtseed"],
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace", timeout=900)
+    check(p.returncode == 0 and "reboot: Power down" in p.stdout, "--dt-seed=%d: the board boots to poweroff "
+          "(exit %d)" % (seed, p.returncode))
+    dtseed_checks(sections(p.stdout).get("dtseed", []), seed, "--dt-seed=%d" % seed)
 
 
 def dma_irq(a):

@@ -27,22 +27,23 @@ import hashlib
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "boot"))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 sys.dont_write_bytecode = True
 from results import check, finish  # noqa: E402
+import harness  # noqa: E402
 
 
 def run(cmd, timeout=300):
-    """(exit status, stdout, stderr); a run that hangs is killed and has status None."""
-    try:
-        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
-    except subprocess.TimeoutExpired as e:
-        return None, e.stdout or b"", "timed out after %d s" % timeout
-    return p.returncode, p.stdout, p.stderr.decode(errors="replace")
+    """(exit status, stdout, stderr); a run that hangs (killed: its output so far) or cannot
+    start has status None and the reason as its stderr."""
+    o = harness.run(cmd, timeout=timeout)
+    if o.status is None:
+        return None, o.out or b"", o.why
+    return o.status, o.out, o.err.decode(errors="replace")
 
 
 def stat(err, key):

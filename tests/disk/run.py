@@ -31,8 +31,10 @@ import tempfile
 import threading
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "boot"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 from results import check, finish  # noqa: E402
+import harness  # noqa: E402
 
 SECTORS = 2048                 # 1 MiB images
 PATTERN = (b"karu64-disk\n" * 6000)[:65536]
@@ -72,12 +74,10 @@ def board(a, drives, append=None, model=None, bios=None):
 
 
 def run(cmd, timeout):
-    """The run's CompletedProcess; on a timeout (a hung boot) one with returncode None."""
-    try:
-        return subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired as e:
-        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else e.stdout or ""
-        return subprocess.CompletedProcess(cmd, None, out, "timed out after %d s" % timeout)
+    """The run's CompletedProcess (text); on a timeout (a hung boot) one with returncode None,
+    the output so far and the reason as its stderr."""
+    o = harness.run(cmd, timeout=timeout, text=True)
+    return subprocess.CompletedProcess(cmd, o.status, o.out or "", o.err if o.status is not None else o.why)
 
 
 def check_reads(lines, dev, data):
@@ -248,7 +248,7 @@ def bad_input(a, tmp):
               "bad input, %s: one line, status 125 (%s: %s)" % (what, p.returncode, p.stderr.strip()))
     with open(ok, "rb+") as f:   # another writer holds the image
         fcntl.flock(f, fcntl.LOCK_EX)
-        p = subprocess.run(board(a, [ok], bios=a.elf), stdin=subprocess.DEVNULL, capture_output=True, text=True)
+        p = run(board(a, [ok], bios=a.elf), 60)
         check(p.returncode == 125 and "in use" in p.stderr, "an image another process writes is refused")
 
 

@@ -17,11 +17,12 @@ must return. Decaps of the valid ciphertext must return ss.
 import hashlib
 import json
 import os
-import subprocess
 import sys
 
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "slhdsa"))
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from run_vectors import run_batch  # noqa: E402  (tests/slhdsa/run_vectors.py: kpqc --batch)
+import harness  # noqa: E402
 
 K = {1: 16, 3: 24, 5: 32}
 SIZES = {1: (2241, 2321, 4433), 3: (4514, 4602, 8978), 5: (7237, 7333, 14421)}   # spec Table 6
@@ -136,13 +137,14 @@ BAD = [
 def badinput(cmd):
     passed = failed = 0
     for args, what in BAD:
-        r = subprocess.run(cmd + args, capture_output=True, text=True, timeout=600)
-        lines = [l for l in r.stderr.splitlines() if l.strip()]
-        if r.returncode == 2 and len(lines) == 1 and r.stdout == "":
+        r = harness.run(cmd + args, timeout=600, text=True)
+        lines = [l for l in r.err.splitlines() if l.strip()]
+        if r.status == 2 and len(lines) == 1 and r.out == "":
             passed += 1
         else:
             failed += 1
-            print("FAIL bad input %s: exit %d, %d stderr lines" % (what, r.returncode, len(lines)))
+            print("FAIL bad input %s: exit %s, %d stderr lines%s" % (what, r.status, len(lines),
+                                                                      ", " + r.why if r.why else ""))
     print("kpqc hqc bad input: %d cases, exit 2 with one error line: %d passed, %d failed"
           % (len(BAD), passed, failed))
     return passed, failed

@@ -12,12 +12,13 @@ import argparse
 import hashlib
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "sw"))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import harness  # noqa: E402
 import keccak_ref as K  # noqa: E402
 
 DEV = ["--device=keccak-dma", "--device=keccak-sponge-dma"]
@@ -50,15 +51,15 @@ def fields(line):
 
 
 def params(karu64, model):
-    r = subprocess.run([karu64, "--model=" + model, "--list-params"], capture_output=True, text=True)
-    return {l.split()[0]: int(l.split()[1]) for l in r.stdout.splitlines()[2:] if len(l.split()) > 1}
+    r = harness.run([karu64, "--model=" + model, "--list-params"], timeout=60, text=True)
+    return {l.split()[0]: int(l.split()[1]) for l in r.out.splitlines()[2:] if len(l.split()) > 1}
 
 
 def run_program(karu64, prog, opts, args, tag):
-    r = subprocess.run([karu64] + opts + [prog] + args, capture_output=True, text=True, timeout=300)
-    check(r.returncode == 0, f"{tag}: exit {r.returncode}: {r.stderr.strip()[:200]}")
+    r = harness.run([karu64] + opts + [prog] + args, timeout=300, text=True)
+    check(r.status == 0, f"{tag}: exit {r.status}: {r.err.strip()[:200]}")
     n = {"ok": 0, "perm": 0, "sponge": 0}
-    for line in r.stdout.splitlines():
+    for line in r.out.splitlines():
         if line.startswith("ok "):
             n["ok"] += 1
             check(True, line)
@@ -124,28 +125,26 @@ def option_errors(karu64, prog, bare_elf):
         (["--device=keccak-dma,base=0x4000000000"], "not free"),
     ]
     for opts, msg in cases:
-        r = subprocess.run([karu64] + opts + [prog], capture_output=True, text=True, timeout=60)
-        lines = r.stderr.strip().splitlines()
-        check(r.returncode == 125 and len(lines) == 1 and lines[0].startswith("karu64: error:") and msg in lines[0],
-              f"{' '.join(opts)}: exit {r.returncode}, stderr {r.stderr.strip()!r} (expected 125 and one line with {msg!r})")
-    r = subprocess.run([karu64, "--device"], capture_output=True, text=True, timeout=60)
-    check(r.returncode == 125 and r.stderr.startswith("karu64: error:"), f"--device without a value: exit {r.returncode}")
+        r = harness.run([karu64] + opts + [prog], timeout=60, text=True)
+        lines = r.err.strip().splitlines()
+        check(r.status == 125 and len(lines) == 1 and lines[0].startswith("karu64: error:") and msg in lines[0],
+              f"{' '.join(opts)}: exit {r.status}, stderr {r.err.strip()!r} (expected 125 and one line with {msg!r})")
+    r = harness.run([karu64, "--device"], timeout=60, text=True)
+    check(r.status == 125 and r.err.startswith("karu64: error:"), f"--device without a value: exit {r.status}")
     if bare_elf:
-        r = subprocess.run([karu64, "--bare", "--device=keccak-dma,base=0x80000000", bare_elf],
-                           capture_output=True, text=True, timeout=60)
-        lines = r.stderr.strip().splitlines()
-        check(r.returncode == 125 and len(lines) == 1 and "overlaps RAM" in lines[0],
-              f"bare metal, base in RAM: exit {r.returncode}, stderr {r.stderr.strip()!r}")
+        r = harness.run([karu64, "--bare", "--device=keccak-dma,base=0x80000000", bare_elf], timeout=60, text=True)
+        lines = r.err.strip().splitlines()
+        check(r.status == 125 and len(lines) == 1 and "overlaps RAM" in lines[0],
+              f"bare metal, base in RAM: exit {r.status}, stderr {r.err.strip()!r}")
 
 
 def model_sums(karu64, prog):
     for model in ("karu64-sim", "karu64-fpga"):
         with tempfile.NamedTemporaryFile(suffix=".json") as f:
-            r = subprocess.run([karu64, "--model=" + model, "--stats-json=" + f.name] + DEV + [prog, "model"],
-                               capture_output=True, text=True, timeout=300)
+            r = harness.run([karu64, "--model=" + model, "--stats-json=" + f.name] + DEV + [prog, "model"], timeout=300, text=True)
             st = json.load(open(f.name))
         causes = st["cycles_by_cause"]
-        check(r.returncode == 0 and sum(causes.values()) == st["cycles"],
+        check(r.status == 0 and sum(causes.values()) == st["cycles"],
               f"{model}: cycles by cause {sum(causes.values())} != total {st['cycles']}")
         check(causes["integer"] >= 0 and all(v >= 0 for v in causes.values()), f"{model}: a negative cause")
 

@@ -16,7 +16,8 @@ def shell_status(returncode):
 
 class Outcome:
     """How one command ended: out/err (bytes, or str with text=True), status (shell-like), or
-    status None with why ("timeout after N s", "cannot run X: ...") if it did not finish."""
+    status None with why ("timeout after N s", "cannot run X: ...") if it did not finish; then
+    out/err hold what the command had written before it was killed (empty if it never ran)."""
 
     def __init__(self, out=None, err=None, status=None, why=""):
         self.out, self.err, self.status, self.why = out, err, status, why
@@ -29,6 +30,14 @@ class Outcome:
         return (self.err_text().splitlines() or [""])[-1]
 
 
+def _partial(b, text):
+    """What a killed command had written (TimeoutExpired holds bytes, or None)."""
+    b = b or b""
+    if isinstance(b, bytes) and text:
+        return b.decode(errors="replace")
+    return b
+
+
 def run(cmd, timeout=60, input=None, env=None, text=False, cwd=None):
     """Runs cmd (stdin from input, else /dev/null), capturing its output; never raises for a
     timeout or a program that cannot be started."""
@@ -38,10 +47,10 @@ def run(cmd, timeout=60, input=None, env=None, text=False, cwd=None):
         r = subprocess.run(cmd, capture_output=True, input=input,
                            stdin=None if input is not None else subprocess.DEVNULL,
                            timeout=timeout, env=env, text=text, cwd=cwd)
-    except subprocess.TimeoutExpired:
-        return Outcome(why="timeout after %d s" % timeout)
+    except subprocess.TimeoutExpired as e:
+        return Outcome(_partial(e.stdout, text), _partial(e.stderr, text), why="timeout after %d s" % timeout)
     except OSError as e:
-        return Outcome(why="cannot run %s: %s" % (cmd[0], e))
+        return Outcome(_partial(None, text), _partial(None, text), why="cannot run %s: %s" % (cmd[0], e))
     return Outcome(r.stdout, r.stderr, shell_status(r.returncode))
 
 

@@ -1,7 +1,8 @@
 # The soak (doc/verification.md): the random scalar and vector programs against QEMU 10 with
-# long looping streams, and back-to-back board boots to poweroff varying --mem and the cycle
-# model. Not in CI; CI runs check-soak-short (10^7 instructions, 1 boot).
-#   make check-soak [SOAK_INSNS=1e9] [SOAK_BOOTS=100] [SOAK_SEED=N]
+# long looping streams, and back-to-back board boots to poweroff varying --mem, the cycle model
+# and --dt-seed (the device tree's kaslr-seed and rng-seed). Not in CI; CI runs check-soak-short
+# (10^7 instructions, 1 boot).
+#   make check-soak [SOAK_INSNS=1e9] [SOAK_BOOTS=100] [SOAK_SEED=N]   (SOAK_INSNS=0: the boots alone)
 SOAK_INSNS ?= 1e9
 SOAK_BOOTS ?= 100
 SOAK_SEED ?=

@@ -19,6 +19,8 @@ import argparse, os, re, shlex, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import harness  # noqa: E402
 PICO = "/usr/lib/picolibc/riscv64-unknown-elf"
 PICO_LIB = PICO + "/lib/rv64imafdc/lp64d"
 LIBGCC = "/usr/lib/gcc-cross/riscv64-linux-gnu/12/libgcc.a"
@@ -188,14 +190,16 @@ def build(cc, outdir):
 
 def run(karu64, elf, model, extra=()):
     cmd = [karu64, "--bare", "--model=" + model, "--stats", *extra, elf]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    if r.returncode:
-        sys.exit("calib: %s exited %d: %s" % (" ".join(cmd), r.returncode, r.stderr[-2000:]))
+    o = harness.run(cmd, timeout=300, text=True)
+    if o.status is None:
+        sys.exit("calib: %s: %s" % (" ".join(cmd), o.why))
+    if o.status:
+        sys.exit("calib: %s exited %d: %s" % (" ".join(cmd), o.status, o.err[-2000:]))
     res = {}
-    for line in r.stdout.splitlines():
+    for line in o.out.splitlines():
         f = line.split()
         res[f[0]] = f[1:]
-    stats = dict(l.split(": ", 1) for l in r.stderr.splitlines() if ": " in l)
+    stats = dict(l.split(": ", 1) for l in o.err.splitlines() if ": " in l)
     return res, stats
 
 

@@ -7,16 +7,21 @@ two runs print the same (deterministic guest time). Expected ratios are the spec
 import argparse, os, shlex, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import harness  # noqa: E402
 
 
 def run(karu64, elf, *args):
-    r = subprocess.run([karu64, *args, elf], capture_output=True, text=True, timeout=300, env={})
+    """(exit status, the key-value pairs printed, stdout); a run that hangs or cannot start has
+    status None and prints nothing, so its checks fail."""
+    o = harness.run([karu64, *args, elf], timeout=300, env={}, text=True)
+    out = o.out if o.status is not None else ""
     vals = {}
-    for line in r.stdout.splitlines():
+    for line in out.splitlines():
         f = line.split()
         for k, v in zip(f[::2], f[1::2]):
             vals[k] = int(v)
-    return r.returncode, vals, r.stdout
+    return o.status, vals, out
 
 
 def main():

@@ -12,6 +12,9 @@ check-diff-corpus and against the known-answer vectors by check-sw-karu64."""
 import argparse, concurrent.futures as cf, os, shlex, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import harness  # noqa: E402
+
 DIFF = os.path.join(os.path.dirname(HERE), "diff")
 # corpus programs that read a clock (their output or control flow may depend on time).
 # sys_file reads one through glibc: mkstemp draws its name from CLOCK_MONOTONIC (getrandom only
@@ -24,12 +27,13 @@ XI = "22" * 32
 
 
 def run(karu64, model, prog, args, extra=()):
+    """(stdout, exit status, instructions, cycles, the timing statistics); a run that hangs or
+    cannot start has status None and no statistics, so its case fails."""
     cmd = [karu64, "--model=" + model, "--stats"] + list(extra) + [prog] + args
-    r = subprocess.run(cmd, capture_output=True, timeout=600, stdin=subprocess.DEVNULL,
-                       env={"LC_ALL": "C"})
-    st = dict(l.split(": ", 1) for l in r.stderr.decode(errors="replace").splitlines() if ": " in l)
+    o = harness.run(cmd, timeout=600, env={"LC_ALL": "C"})
+    st = dict(l.split(": ", 1) for l in o.err_text().splitlines() if ": " in l) if o.status is not None else {}
     timing = {k: v for k, v in st.items() if k not in ("seconds", "mips")}
-    return r.stdout, r.returncode, st.get("instructions"), st.get("cycles"), timing
+    return o.out or b"", o.status, st.get("instructions"), st.get("cycles"), timing
 
 
 def main():

@@ -21,6 +21,8 @@ karu64, cc, out, results = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(here))
 compare = os.path.join(root, "scripts", "trace-compare")
+sys.path.insert(0, os.path.join(here, "..", "lib"))
+import harness  # noqa: E402
 os.makedirs(out, exist_ok=True)
 passed = failed = 0
 
@@ -55,8 +57,8 @@ def run_program(name, march):
     log = os.path.join(out, name + ".trace")
     # Spike resets PMP entry 0 to all memory RWX; karu64 resets every entry to OFF (privileged
     # spec 3.4), so that the S-mode cases fetch without a PMP entry, they run with none (--pmp=0).
-    r = subprocess.run([karu64, "--bare", "--vlen=256", "--pmp=0", f"--trace={log}", elf], capture_output=True, text=True, timeout=60)
-    check(f"{name} runs to its HTIF exit", r.returncode == 0, (r.returncode, r.stderr))
+    r = harness.run([karu64, "--bare", "--vlen=256", "--pmp=0", f"--trace={log}", elf], timeout=60, text=True)
+    check(f"{name} runs to its HTIF exit", r.status == 0, (r.status, r.err))
     got = open(log).read().splitlines()
     want = expected(name)
     for i, (line, case) in enumerate(want):
@@ -75,8 +77,8 @@ run_program("spike_found", "rv64gcv_zicboz")
 run_program("spike_trap", "rv64gcv")
 
 # --disasm adds a tab-separated column: `cut -f1` gives the plain log back
-r = subprocess.run([karu64, "--bare", "--vlen=256", "--pmp=0", "--trace", "--disasm", elf], capture_output=True, text=True, timeout=60)
-dis = [l for l in r.stderr.splitlines() if l.startswith("core")]
+r = harness.run([karu64, "--bare", "--vlen=256", "--pmp=0", "--trace", "--disasm", elf], timeout=60, text=True)
+dis = [l for l in r.err.splitlines() if l.startswith("core")]
 check("--disasm column strips with cut -f1", [l.split("\t")[0] for l in dis] == got and all("\t# " in l for l in dis))
 
 # --trace-virt: a V field after the privilege (tests/trace/trace_virt.S: HS and VS both print
@@ -85,9 +87,9 @@ tv = os.path.join(out, "trace_virt")
 subprocess.run(shlex.split(cc) + ["-mcmodel=medany", "-march=rv64gc_h", "-T", os.path.join(root, "tests", "bare", "link.ld"),
                os.path.join(here, "trace_virt.S"), "-o", tv], check=True)
 tv_log, tv_plain = tv + ".virt.trace", tv + ".trace"
-r = subprocess.run([karu64, "--bare", "--pmp=0", f"--trace={tv_log}", "--trace-virt", tv], capture_output=True, text=True, timeout=60)
-r2 = subprocess.run([karu64, "--bare", "--pmp=0", f"--trace={tv_plain}", tv], capture_output=True, text=True, timeout=60)
-check("trace_virt runs to its HTIF exit", r.returncode == 0 and r2.returncode == 0, (r.returncode, r.stderr, r2.stderr))
+r = harness.run([karu64, "--bare", "--pmp=0", f"--trace={tv_log}", "--trace-virt", tv], timeout=60, text=True)
+r2 = harness.run([karu64, "--bare", "--pmp=0", f"--trace={tv_plain}", tv], timeout=60, text=True)
+check("trace_virt runs to its HTIF exit", r.status == 0 and r2.status == 0, (r.status, r.err, r2.err))
 vl, pl = open(tv_log).read().splitlines(), open(tv_plain).read().splitlines()
 check("--trace-virt: every line has V=0 or V=1 after the privilege",
       vl and all(re.match(r"core   0: [0-3] V=[01] 0x", l) for l in vl), vl[:3])
@@ -100,16 +102,16 @@ check("--trace-virt: the mret into VS executed in M (3 V=0)",
       any(l.startswith("core   0: 3 V=0 0x000000008000005c (0x30200073)") for l in vl))
 check("without --trace-virt: Spike's format (no V field)",
       "core   0: 1 0x0000000080000030 (0x00500513) x10 0x0000000000000005" in pl and not any("V=" in l for l in pl))
-r = subprocess.run([compare, tv_plain, tv_log], capture_output=True, text=True, timeout=60)
-check("trace-compare strips the V field", r.returncode == 0 and r.stdout.startswith(f"identical: {len(pl)} instructions"),
-      (r.returncode, r.stdout))
+r = harness.run([compare, tv_plain, tv_log], timeout=60, text=True)
+check("trace-compare strips the V field", r.status == 0 and r.out.startswith(f"identical: {len(pl)} instructions"),
+      (r.status, r.out))
 
 
 def run_compare(spike_lines, karu_path=log):
     p = os.path.join(out, "spike.log")
     with open(p, "w") as f:
         f.write("".join(l + "\n" for l in spike_lines))
-    return subprocess.run([compare, p, karu_path], capture_output=True, text=True, timeout=60)
+    return harness.run([compare, p, karu_path], timeout=60, text=True)
 
 
 exp = [l for l, _ in want]
@@ -121,31 +123,31 @@ rom = ["core   0: 3 0x0000000000001000 (0x00000297) x5  0x0000000000001000",
 halt = exp[-2:] * 3   # the store to tohost and the jump back, again and again
 r = run_compare(rom + exp + halt)
 check("trace-compare: identical past the boot ROM and the halt loop",
-      r.returncode == 0 and r.stdout.startswith(f"identical: {len(exp)} instructions"), (r.returncode, r.stdout))
+      r.status == 0 and r.out.startswith(f"identical: {len(exp)} instructions"), (r.status, r.out))
 dl = []
 for l in exp:   # spike -l: a disassembly line (no privilege digit) before each commit line
     dl.append(re.sub(r": [0-3] 0x", ": 0x", l.split(") ", 1)[0], count=1) + ") addi    t1, zero, 17")
     dl.append(l)
 r = run_compare(dl)
-check("trace-compare: skips spike -l disassembly lines", r.returncode == 0, (r.returncode, r.stdout))
+check("trace-compare: skips spike -l disassembly lines", r.status == 0, (r.status, r.out))
 bad = list(exp)
 bad[18] = bad[18].replace("c768_mstatus 0x8000000a00006080", "c768_mstatus 0x8000000a00006000")
 r = run_compare(bad)
 check("trace-compare: first difference, its instruction count and field",
-      r.returncode == 1 and "at instruction 19 " in r.stdout and "'0x8000000a00006000', karu64 '0x8000000a00006080'" in r.stdout,
-      (r.returncode, r.stdout))
+      r.status == 1 and "at instruction 19 " in r.out and "'0x8000000a00006000', karu64 '0x8000000a00006080'" in r.out,
+      (r.status, r.out))
 r = run_compare(exp[:-5])
-check("trace-compare: spike's log ends first", r.returncode == 1 and f"instruction {len(exp) - 4}:" in r.stdout,
-      (r.returncode, r.stdout))
+check("trace-compare: spike's log ends first", r.status == 1 and f"instruction {len(exp) - 4}:" in r.out,
+      (r.status, r.out))
 r = run_compare(exp + ["core   0: 3 0x0000000080000400 (0x00000013)"])
-check("trace-compare: spike goes on at a new pc", r.returncode == 1 and "new pc" in r.stdout, (r.returncode, r.stdout))
+check("trace-compare: spike goes on at a new pc", r.status == 1 and "new pc" in r.out, (r.status, r.out))
 for name, args in [("missing file", [os.path.join(out, "no-such.log"), log]),
                    ("no commit lines", [os.path.join(here, "run.py"), log]),
                    ("one argument", [log])]:
-    r = subprocess.run([compare] + args, capture_output=True, text=True, timeout=60)
-    errs = r.stderr.strip().splitlines()
-    check(f"trace-compare error: {name}", r.returncode == 2 and len(errs) == 1 and errs[0].startswith("trace-compare: error: "),
-          (r.returncode, r.stderr))
+    r = harness.run([compare] + args, timeout=60, text=True)
+    errs = r.err.strip().splitlines()
+    check(f"trace-compare error: {name}", r.status == 2 and len(errs) == 1 and errs[0].startswith("trace-compare: error: "),
+          (r.status, r.err))
 
 with open(results, "w") as f:
     f.write(f"{passed} passed, {failed} failed\n")
