@@ -19,4 +19,19 @@ enum k64_csr_num {
 	K64_CSR_##n##_base = (num), K64_CSR_##n##_first = (num) + (first), K64_CSR_##n##_last = (num) + (last),
 #include "core/csr.def"
 };
+
+/* The cases of a plain CSR row (CSR, HCSR) in the read switch (into v; epc_read(h, epc) in
+ * scope) and in the write switch (of val) of core/priv.c and core/hyp.c. A write keeps
+ * val & mask, then calls the row's after-write hook, if any, with the old value. */
+#define K64_CSR_READ_CASE(num, field, fl) \
+	case num: v = (fl) & K64_CSRF_EPC ? epc_read(h, h->field) : h->field; break;
+#define K64_CSR_WRITE_CASE(num, field, mask, hook)                      \
+	case num: {                                                     \
+		void (*after)(struct k64_hart *, uint64_t) = hook;      \
+		uint64_t old = h->field;                                \
+		h->field = val & (mask);                                \
+		if (after)                                              \
+			after(h, old);                                  \
+		break;                                                  \
+	}
 #endif

@@ -93,8 +93,7 @@ bool k64_hyp_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 	uint64_t v;
 	switch (csr) {
 	/* the plain CSRs (core/csr.def) */
-#define HCSR(n, num, field, mask, hook, fl) \
-	case num: v = (fl) & K64_CSRF_EPC ? epc_read(h, h->field) : h->field; break;
+#define HCSR(n, num, field, mask, hook, fl) K64_CSR_READ_CASE(num, field, fl)
 #include "core/csr.def"
 	case K64_CSR_vsstatus: v = h->vsstatus; break;
 	case K64_CSR_vsie: v = (h->mie & h->hideleg & IRQ_VS_MASK) >> 1; break;   /* 21.2.11 */
@@ -148,15 +147,7 @@ bool k64_hyp_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 {
 	switch (csr) {
 	/* the plain CSRs (core/csr.def): the bits outside the mask are read-only zero */
-#define HCSR(n, num, field, mask, hook, fl)                                 \
-	case num: {                                                         \
-		void (*after)(struct k64_hart *, uint64_t) = hook;          \
-		uint64_t old = h->field;                                    \
-		h->field = val & (mask);                                    \
-		if (after)                                                  \
-			after(h, old);                                      \
-		break;                                                      \
-	}
+#define HCSR(n, num, field, mask, hook, fl) K64_CSR_WRITE_CASE(num, field, mask, hook)
 #include "core/csr.def"
 	case K64_CSR_vsstatus: {
 		uint64_t m = MS_SIE | MS_SPIE | MS_SPP | MS_SUM | MS_MXR;

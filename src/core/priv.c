@@ -336,8 +336,7 @@ bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 	uint64_t v;
 	switch (csr) {
 	/* the plain CSRs (core/csr.def) */
-#define CSR(n, num, field, mask, hook, fl) \
-	case num: v = (fl) & K64_CSRF_EPC ? epc_read(h, h->field) : h->field; break;
+#define CSR(n, num, field, mask, hook, fl) K64_CSR_READ_CASE(num, field, fl)
 #include "core/csr.def"
 	/* supervisor (chapter 10) */
 	case K64_CSR_sstatus: v = h->mstatus & SSTATUS_MASK; break;
@@ -405,15 +404,7 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 		return false;
 	switch (csr) {
 	/* the plain CSRs (core/csr.def): the bits outside the mask are read-only zero */
-#define CSR(n, num, field, mask, hook, fl)                                  \
-	case num: {                                                         \
-		void (*after)(struct k64_hart *, uint64_t) = hook;          \
-		uint64_t old = h->field;                                    \
-		h->field = val & (mask);                                    \
-		if (after)                                                  \
-			after(h, old);                                      \
-		break;                                                      \
-	}
+#define CSR(n, num, field, mask, hook, fl) K64_CSR_WRITE_CASE(num, field, mask, hook)
 #include "core/csr.def"
 	case K64_CSR_sstatus: {                      /* UXL, XS and SD are read-only */
 		uint64_t m = SSTATUS_MASK & ~(MS_UXL | MS_XS | K64_MSTATUS_SD);
