@@ -1,5 +1,7 @@
 /* Machine- and supervisor-level privileged state (RISC-V Privileged Architecture 1.13):
- * the M- and S-mode CSRs, trap entry with delegation, mret/sret, wfi and sfence.vma.
+ * the M- and S-mode CSRs (their numbers, and the reads and writes of the plain ones, come from
+ * core/csr.def; the code here is for the others), trap entry with delegation, mret/sret, wfi and
+ * sfence.vma.
  * satp selects Bare or the translation modes of h->satp_modes (core/mmu.c walks the tables);
  * PMP entries beyond h->pmp_n read zero; core/pmp.c applies the others. Interrupt lines come
  * from the board's devices (k64_priv_set_lines) and from Sstc's stimecmp. The counters and
