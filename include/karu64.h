@@ -109,6 +109,12 @@ void k64_machine_kill(struct k64_machine *m, int code);
 int k64_get_csr(struct k64_machine *m, unsigned csr, uint64_t *v);
 int k64_set_csr(struct k64_machine *m, unsigned csr, uint64_t v);
 unsigned k64_get_priv(const struct k64_machine *m);   /* 0 U, 1 S, 3 M */
+/* The CSRs a debugger is told about (src/core/csr.def, in its order): name, number, and ext 'F'
+ * or 'V' for those of the F and V extensions (they exist whenever misa has the letter, although
+ * reading them fails while mstatus.FS or VS is Off), else 0. Fills up to max entries of out and
+ * returns how many there are. */
+struct k64_csr_desc { char name[16]; unsigned num; char ext; };
+size_t k64_csr_debug_list(struct k64_csr_desc *out, size_t max);
 /* Vector registers: k64_vlenb bytes each (0 without V), byte 0 = the lowest element's first. */
 unsigned k64_vlenb(const struct k64_machine *m);
 void k64_get_v(struct k64_machine *m, unsigned r, void *buf);

@@ -504,14 +504,12 @@ unsigned k64_vlenb(const struct k64_machine *m) { return k64_has(&m->isa, K64_EX
 void k64_get_v(struct k64_machine *m, unsigned r, void *buf) { memcpy(buf, k64_vr(m->hart, r & 31), m->hart->vlenb); }
 void k64_set_v(struct k64_machine *m, unsigned r, const void *buf) { memcpy(k64_vr(m->hart, r & 31), buf, m->hart->vlenb); }
 
-enum { CSR_TIME = 0xc01 };
-
 /* CSRs as an M-mode instruction would reach them, with the counters read between
  * instructions (core/pmu.c with no instruction: at the last boundary). */
 int k64_get_csr(struct k64_machine *m, unsigned csr, uint64_t *v)
 {
 	struct k64_hart *h = m->hart;
-	if (csr == CSR_TIME) {
+	if (csr == K64_CSR_time) {
 		*v = h->ts ? k64_time_ticks(h, h->ts->cycles(h->ts->ctx, NULL)) : k64_clock_ns(h) / 100;
 		return 0;
 	}
@@ -534,6 +532,33 @@ int k64_set_csr(struct k64_machine *m, unsigned csr, uint64_t v)
 	k64_mmu_sync(h);   /* a satp or mstatus write was synced at M-mode */
 	h->limit = 0;
 	return ok ? 0 : -1;
+}
+
+/* The rows of core/csr.def marked K64_CSRF_GDB, the elements of a family below its GDB count. */
+size_t k64_csr_debug_list(struct k64_csr_desc *out, size_t max)
+{
+	static const struct { const char *name; unsigned num, first, n, flags; bool array; } rows[] = {
+#define CSR_ROW(nm, num, fl) { #nm, num, 0, 1, fl, false },
+#define CSR_ARRAY(nm, num, first, last, gdb, fl) { #nm, num, first, gdb, fl, true },
+#include "core/csr.def"
+	};
+	size_t k = 0;
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		if (!(rows[i].flags & K64_CSRF_GDB))
+			continue;
+		for (unsigned e = rows[i].first; e < rows[i].first + rows[i].n; e++, k++) {
+			if (k >= max)
+				continue;
+			struct k64_csr_desc *d = &out[k];
+			if (rows[i].array)
+				snprintf(d->name, sizeof d->name, "%s%u", rows[i].name, e);
+			else
+				snprintf(d->name, sizeof d->name, "%s", rows[i].name);
+			d->num = rows[i].num + (rows[i].array ? e : 0);
+			d->ext = rows[i].flags & K64_CSRF_FP ? 'F' : rows[i].flags & K64_CSRF_VEC ? 'V' : 0;
+		}
+	}
+	return k;
 }
 
 /* One page's worth of [a, a + len) as a host pointer: translated at S/U-mode while satp is on,

@@ -3,12 +3,6 @@
 #include <time.h>
 #include "core/hyp.h"
 
-enum {
-	CSR_FFLAGS = 0x001, CSR_FRM = 0x002, CSR_FCSR = 0x003,
-	CSR_VSTART = 0x008, CSR_VXSAT = 0x009, CSR_VXRM = 0x00a, CSR_VCSR = 0x00f,
-	CSR_TIME = 0xc01, CSR_VL = 0xc20, CSR_VTYPE = 0xc21, CSR_VLENB = 0xc22,
-};
-
 /* Time base: 10 MHz, as on QEMU's virt board. With a timing model, time is modelled cycles at
  * the model's core clock; with --virtual-clock one retired instruction is one nanosecond; both
  * make runs reproducible. */
@@ -36,7 +30,6 @@ uint64_t k64_time_ticks(const struct k64_hart *h, uint64_t now)
 /* Sstc (stimecmp): S-mode reaches it when mcounteren.TM and menvcfg.STCE are set; VS-mode
  * reaches vstimecmp through it when hcounteren.TM and henvcfg.STCE are set too (a virtual
  * instruction otherwise, as from VU where HS could; Sstc chapter, 21.6.1). */
-#define CSR_STIMECMP 0x14d
 #define MENVCFG_STCE (1ull << 63)
 static bool stimecmp_ok(struct k64_hart *h)
 {
@@ -77,23 +70,23 @@ static void make_dirty(struct k64_hart *h, uint64_t field)
 bool k64_csr_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t *v)
 {
 	switch (csr) {
-	case CSR_FFLAGS: if (!fp_on(h)) return false; *v = h->fflags; return true;
-	case CSR_FRM:    if (!fp_on(h)) return false; *v = h->frm; return true;
-	case CSR_FCSR:   if (!fp_on(h)) return false; *v = h->frm << 5 | h->fflags; return true;
-	case CSR_VSTART: if (!vec_on(h)) return false; *v = h->vstart; return true;
-	case CSR_VXSAT:  if (!vec_on(h)) return false; *v = h->vxsat; return true;
-	case CSR_VXRM:   if (!vec_on(h)) return false; *v = h->vxrm; return true;
-	case CSR_VCSR:   if (!vec_on(h)) return false; *v = h->vxrm << 1 | h->vxsat; return true;
-	case CSR_VL:     if (!vec_on(h)) return false; *v = h->vl; return true;
-	case CSR_VTYPE:  if (!vec_on(h)) return false; *v = h->vtype; return true;
-	case CSR_VLENB:  if (!vec_on(h)) return false; *v = h->vlenb; return true;
-	case CSR_TIME:
+	case K64_CSR_fflags: if (!fp_on(h)) return false; *v = h->fflags; return true;
+	case K64_CSR_frm:    if (!fp_on(h)) return false; *v = h->frm; return true;
+	case K64_CSR_fcsr:   if (!fp_on(h)) return false; *v = h->frm << 5 | h->fflags; return true;
+	case K64_CSR_vstart: if (!vec_on(h)) return false; *v = h->vstart; return true;
+	case K64_CSR_vxsat:  if (!vec_on(h)) return false; *v = h->vxsat; return true;
+	case K64_CSR_vxrm:   if (!vec_on(h)) return false; *v = h->vxrm; return true;
+	case K64_CSR_vcsr:   if (!vec_on(h)) return false; *v = h->vxrm << 1 | h->vxsat; return true;
+	case K64_CSR_vl:     if (!vec_on(h)) return false; *v = h->vl; return true;
+	case K64_CSR_vtype:  if (!vec_on(h)) return false; *v = h->vtype; return true;
+	case K64_CSR_vlenb:  if (!vec_on(h)) return false; *v = h->vlenb; return true;
+	case K64_CSR_time:
 		if (!k64_has(&h->isa, K64_EXT_ZICNTR) || !k64_counter_ok(h, csr)) return false;
 		*v = h->ts ? k64_time_ticks(h, h->ts->cycles(h->ts->ctx, d)) : k64_clock_ns(h) / 100;
 		if (h->virt)
 			*v += h->htimedelta;   /* 21.2.8 */
 		return true;
-	case CSR_STIMECMP:
+	case K64_CSR_stimecmp:
 		if (!stimecmp_ok(h)) return false;
 		*v = h->virt ? h->vstimecmp : h->stimecmp;
 		return true;
@@ -108,14 +101,14 @@ bool k64_csr_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, 
 {
 	(void)d;
 	switch (csr) {
-	case CSR_FFLAGS: if (!fp_on(h)) return false; h->fflags = v & 31; break;
-	case CSR_FRM:    if (!fp_on(h)) return false; h->frm = v & 7; break;
-	case CSR_FCSR:   if (!fp_on(h)) return false; h->fflags = v & 31; h->frm = (v >> 5) & 7; break;
-	case CSR_VSTART: if (!vec_on(h)) return false; h->vstart = v & (h->vlen - 1); goto vdirty; /* log2(VLEN) bits */
-	case CSR_VXSAT:  if (!vec_on(h)) return false; h->vxsat = v & 1; goto vdirty;
-	case CSR_VXRM:   if (!vec_on(h)) return false; h->vxrm = v & 3; goto vdirty;
-	case CSR_VCSR:   if (!vec_on(h)) return false; h->vxsat = v & 1; h->vxrm = (v >> 1) & 3; goto vdirty;
-	case CSR_STIMECMP:
+	case K64_CSR_fflags: if (!fp_on(h)) return false; h->fflags = v & 31; break;
+	case K64_CSR_frm:    if (!fp_on(h)) return false; h->frm = v & 7; break;
+	case K64_CSR_fcsr:   if (!fp_on(h)) return false; h->fflags = v & 31; h->frm = (v >> 5) & 7; break;
+	case K64_CSR_vstart: if (!vec_on(h)) return false; h->vstart = v & (h->vlen - 1); goto vdirty; /* log2(VLEN) bits */
+	case K64_CSR_vxsat:  if (!vec_on(h)) return false; h->vxsat = v & 1; goto vdirty;
+	case K64_CSR_vxrm:   if (!vec_on(h)) return false; h->vxrm = v & 3; goto vdirty;
+	case K64_CSR_vcsr:   if (!vec_on(h)) return false; h->vxsat = v & 1; h->vxrm = (v >> 1) & 3; goto vdirty;
+	case K64_CSR_stimecmp:
 		if (!stimecmp_ok(h)) return false;
 		*(h->virt ? &h->vstimecmp : &h->stimecmp) = v;
 		k64_priv_sstc_update(h, k64_time_ticks(h, k64_now(h, d)));

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include "core/csr.h"
 #include "core/isa.h"
 #include "core/observe.h"
 #include "mem/mem.h"

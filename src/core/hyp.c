@@ -26,15 +26,12 @@
  * guest-page faults and virtual instructions (20-23), which stay with HS or M (21.2.2) */
 #define HEDELEG_MASK 0xb1ffull
 
+/* The CSRs of core/csr.def marked K64_CSRF_H. */
 bool k64_hyp_csr(unsigned csr)
 {
 	switch (csr) {
-	case 0x200: case 0x204: case 0x205: case 0x240: case 0x241: case 0x242: case 0x243: case 0x244:
-	case 0x24d: case 0x280:
-	case 0x600: case 0x602: case 0x603: case 0x604: case 0x605: case 0x606: case 0x607: case 0x60a:
-	case 0x60c: case 0x60d: case 0x60e: case 0x60f: case 0x643: case 0x644: case 0x645: case 0x64a:
-	case 0x680: case 0xe12: case 0x34a: case 0x34b:
-		return true;
+#define CSR_ROW(n, num, fl) case num: return ((fl) & K64_CSRF_H) != 0;
+#include "core/csr.def"
 	default:
 		return false;
 	}
@@ -75,52 +72,60 @@ static bool mstateen_ok(const struct k64_hart *h, unsigned i, uint64_t bit)
 
 static uint64_t ip_all(const struct k64_hart *h) { return h->mip | h->irq_lines; }
 
+/* Without C, IALIGN = 32 and bit 1 of vsepc reads as zero (3.1.14). */
+static uint64_t epc_read(const struct k64_hart *h, uint64_t epc)
+{
+	return k64_has(&h->isa, K64_EXT_C) ? epc : epc & ~3ull;
+}
+
+/* The after-write hook of htimedelta (core/csr.def): VS time moves, and with it VSTIP and the
+ * board's next timer check. */
+static void htimedelta_written(struct k64_hart *h, uint64_t old)
+{
+	(void)old;
+	k64_priv_sstc_update(h, k64_time_ticks(h, k64_now(h, NULL)));
+	if (h->fe.timer)
+		h->fe.timer(h->fe.ctx, h);
+}
+
 bool k64_hyp_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 {
 	uint64_t v;
 	switch (csr) {
-	case 0x200: v = h->vsstatus; break;
-	case 0x204: v = (h->mie & h->hideleg & IRQ_VS_MASK) >> 1; break;       /* vsie (21.2.11) */
-	case 0x205: v = h->vstvec; break;
-	case 0x240: v = h->vsscratch; break;
-	case 0x241: v = k64_has(&h->isa, K64_EXT_C) ? h->vsepc : h->vsepc & ~3ull; break;
-	case 0x242: v = h->vscause; break;
-	case 0x243: v = h->vstval; break;
-	case 0x244: v = (ip_all(h) & h->hideleg & IRQ_VS_MASK) >> 1; break;     /* vsip */
-	case 0x24d:
+	/* the plain CSRs (core/csr.def) */
+#define HCSR(n, num, field, mask, hook, fl) K64_CSR_READ_CASE(num, field, fl)
+#include "core/csr.def"
+	case K64_CSR_vsstatus: v = h->vsstatus; break;
+	case K64_CSR_vsie: v = (h->mie & h->hideleg & IRQ_VS_MASK) >> 1; break;   /* 21.2.11 */
+	case K64_CSR_vsip: v = (ip_all(h) & h->hideleg & IRQ_VS_MASK) >> 1; break;
+	case K64_CSR_vstimecmp:
 		if (!sstc_ok(h))
 			return false;
 		v = h->vstimecmp;
 		break;
-	case 0x280: v = h->vsatp; break;
-	case 0x600: v = h->hstatus | 2ull << 32; break;                          /* VSXL = 2 */
-	case 0x602: v = h->hedeleg; break;
-	case 0x603: v = h->hideleg; break;
-	case 0x604: v = h->mie & MIDELEG_H_ONES; break;                          /* hie */
-	case 0x605: v = h->htimedelta; break;
-	case 0x606: v = h->hcounteren; break;
-	case 0x607: case 0xe12: v = 0; break;                                    /* hgeie, hgeip */
-	case 0x60a:
+	case K64_CSR_vsatp: v = h->vsatp; break;
+	case K64_CSR_hstatus: v = h->hstatus | 2ull << 32; break;                 /* VSXL = 2 */
+	case K64_CSR_hie: v = h->mie & MIDELEG_H_ONES; break;
+	case K64_CSR_hgeie: case K64_CSR_hgeip: v = 0; break;
+	case K64_CSR_henvcfg:
 		if (!mstateen_ok(h, 0, STATEEN0_ENVCFG))
 			return false;
 		v = k64_henvcfg(h);
 		break;
-	case 0x60c: case 0x60d: case 0x60e: case 0x60f:
-		if (!mstateen_ok(h, csr - 0x60c, STATEEN_SE))
+	case K64_CSR_hstateen0: case K64_CSR_hstateen1: case K64_CSR_hstateen2: case K64_CSR_hstateen3: {
+		unsigned i = csr - K64_CSR_hstateen0;
+		if (!mstateen_ok(h, i, STATEEN_SE))
 			return false;
-		v = h->hstateen[csr - 0x60c] & h->mstateen[csr - 0x60c];
+		v = h->hstateen[i] & h->mstateen[i];
 		break;
-	case 0x643: v = h->htval; break;
-	case 0x644: v = ip_all(h) & MIDELEG_H_ONES; break;                       /* hip */
-	case 0x645: v = h->mip & IRQ_VS_MASK; break;                             /* hvip */
-	case 0x64a: v = h->htinst; break;
-	case 0x680:
+	}
+	case K64_CSR_hip: v = ip_all(h) & MIDELEG_H_ONES; break;
+	case K64_CSR_hvip: v = h->mip & IRQ_VS_MASK; break;
+	case K64_CSR_hgatp:
 		if (h->priv == K64_PRIV_S && (h->mstatus & MS_TVM))
 			return false;
 		v = h->hgatp;
 		break;
-	case 0x34a: v = h->mtinst; break;
-	case 0x34b: v = h->mtval2; break;
 	default: return false;
 	}
 	*val = v;
@@ -146,7 +151,10 @@ static void atp_write(struct k64_hart *h, uint64_t *reg, uint64_t val, uint64_t 
 bool k64_hyp_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 {
 	switch (csr) {
-	case 0x200: {
+	/* the plain CSRs (core/csr.def): the bits outside the mask are read-only zero */
+#define HCSR(n, num, field, mask, hook, fl) K64_CSR_WRITE_CASE(num, field, mask, hook)
+#include "core/csr.def"
+	case K64_CSR_vsstatus: {
 		uint64_t m = MS_SIE | MS_SPIE | MS_SPP | MS_SUM | MS_MXR;
 		if (k64_has(&h->isa, K64_EXT_F))
 			m |= K64_MSTATUS_FS;
@@ -157,22 +165,17 @@ bool k64_hyp_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 		k64_mmu_sync(h);
 		break;
 	}
-	case 0x204: {
+	case K64_CSR_vsie: {
 		uint64_t m = h->hideleg & IRQ_VS_MASK;
 		h->mie = (h->mie & ~m) | ((val << 1) & m);
 		break;
 	}
-	case 0x205: h->vstvec = val & ~2ull; break;
-	case 0x240: h->vsscratch = val; break;
-	case 0x241: h->vsepc = val & ~1ull; break;
-	case 0x242: h->vscause = val; break;
-	case 0x243: h->vstval = val; break;
-	case 0x244: {                                 /* vsip: SSIP is hvip.VSSIP where delegated */
+	case K64_CSR_vsip: {                          /* SSIP is hvip.VSSIP where delegated */
 		uint64_t m = h->hideleg & (1ull << IRQ_VSSI);
 		h->mip = (h->mip & ~m) | ((val << 1) & m);
 		break;
 	}
-	case 0x24d:
+	case K64_CSR_vstimecmp:
 		if (!sstc_ok(h))
 			return false;
 		h->vstimecmp = val;
@@ -180,22 +183,13 @@ bool k64_hyp_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 		if (h->fe.timer)
 			h->fe.timer(h->fe.ctx, h);
 		break;
-	case 0x280: atp_write(h, &h->vsatp, val, (1ull << 60) - 1, false); break;    /* ASIDLEN = 16 */
-	case 0x600:
+	case K64_CSR_vsatp: atp_write(h, &h->vsatp, val, (1ull << 60) - 1, false); break;    /* ASIDLEN = 16 */
+	case K64_CSR_hstatus:
 		h->hstatus = val & (HS_GVA | HS_SPV | HS_SPVP | HS_HU | HS_VTVM | HS_VTW | HS_VTSR);
 		break;
-	case 0x602: h->hedeleg = val & HEDELEG_MASK; break;
-	case 0x603: h->hideleg = val & IRQ_VS_MASK; break;
-	case 0x604: h->mie = (h->mie & ~MIDELEG_H_ONES) | (val & MIDELEG_H_ONES); break;
-	case 0x605:
-		h->htimedelta = val;
-		k64_priv_sstc_update(h, k64_time_ticks(h, k64_now(h, NULL)));
-		if (h->fe.timer)              /* the board's next timer check moves with VS time */
-			h->fe.timer(h->fe.ctx, h);
-		break;
-	case 0x606: h->hcounteren = val & 0xffffffffull; break;               /* Shcounterenw */
-	case 0x607: break;
-	case 0x60a: {
+	case K64_CSR_hie: h->mie = (h->mie & ~MIDELEG_H_ONES) | (val & MIDELEG_H_ONES); break;
+	case K64_CSR_hgeie: break;
+	case K64_CSR_henvcfg: {
 		if (!mstateen_ok(h, 0, STATEEN0_ENVCFG))
 			return false;
 		uint64_t old = k64_henvcfg(h);
@@ -210,22 +204,20 @@ bool k64_hyp_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 			k64_mmu_fence(h);
 		break;
 	}
-	case 0x60c: case 0x60d: case 0x60e: case 0x60f:
-		if (!mstateen_ok(h, csr - 0x60c, STATEEN_SE))
+	case K64_CSR_hstateen0: case K64_CSR_hstateen1: case K64_CSR_hstateen2: case K64_CSR_hstateen3: {
+		unsigned i = csr - K64_CSR_hstateen0;
+		if (!mstateen_ok(h, i, STATEEN_SE))
 			return false;
-		h->hstateen[csr - 0x60c] = val & (STATEEN_SE | (csr == 0x60c ? STATEEN0_ENVCFG : 0));
+		h->hstateen[i] = val & (STATEEN_SE | (i == 0 ? STATEEN0_ENVCFG : 0));
 		break;
-	case 0x643: h->htval = val; break;
-	case 0x644: h->mip = (h->mip & ~(1ull << IRQ_VSSI)) | (val & (1ull << IRQ_VSSI)); break;  /* hip.VSSIP */
-	case 0x645: h->mip = (h->mip & ~IRQ_VS_MASK) | (val & IRQ_VS_MASK); break;              /* hvip */
-	case 0x64a: h->htinst = val; break;
-	case 0x680:
+	}
+	case K64_CSR_hip: h->mip = (h->mip & ~(1ull << IRQ_VSSI)) | (val & (1ull << IRQ_VSSI)); break;  /* VSSIP */
+	case K64_CSR_hvip: h->mip = (h->mip & ~IRQ_VS_MASK) | (val & IRQ_VS_MASK); break;
+	case K64_CSR_hgatp:
 		if (h->priv == K64_PRIV_S && (h->mstatus & MS_TVM))
 			return false;
 		atp_write(h, &h->hgatp, val, HGATP_VMID | HGATP_PPN, true);
 		break;
-	case 0x34a: h->mtinst = val; break;
-	case 0x34b: h->mtval2 = val; break;
 	default: return false;
 	}
 	return true;

@@ -16,10 +16,6 @@
  * reset to 3..10, so that hpmcounterN counts model event N as before this file; the others to 0. */
 #include "core/hart.h"
 
-enum { CSR_MCYCLE = 0xb00, CSR_MINSTRET = 0xb02, CSR_MHPMCOUNTER31 = 0xb1f,
-       CSR_CYCLE = 0xc00, CSR_TIME = 0xc01, CSR_HPMCOUNTER31 = 0xc1f,
-       CSR_MCOUNTINHIBIT = 0x320, CSR_MCYCLECFG = 0x321, CSR_MINSTRETCFG = 0x322, CSR_MHPMEVENT31 = 0x33f,
-       CSR_SCOUNTOVF = 0xda0 };
 
 #define EV_CYCLES 1
 #define EV_INSTRET 2
@@ -227,20 +223,20 @@ bool k64_counter_ok(struct k64_hart *h, unsigned csr)
 
 bool k64_pmu_csr(unsigned csr)
 {
-	return (csr >= CSR_MCYCLE && csr <= CSR_MHPMCOUNTER31 && csr != CSR_MCYCLE + 1) ||
-	       (csr >= CSR_CYCLE && csr <= CSR_HPMCOUNTER31 && csr != CSR_TIME) ||
-	       (csr >= CSR_MCOUNTINHIBIT && csr <= CSR_MHPMEVENT31) || csr == CSR_SCOUNTOVF;
+	return (csr >= K64_CSR_mcycle && csr <= K64_CSR_mhpmcounter_last && csr != K64_CSR_mcycle + 1) ||
+	       (csr >= K64_CSR_cycle && csr <= K64_CSR_hpmcounter_last && csr != K64_CSR_time) ||
+	       (csr >= K64_CSR_mcountinhibit && csr <= K64_CSR_mhpmevent_last) || csr == K64_CSR_scountovf;
 }
 
 bool k64_pmu_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t *v)
 {
-	if (csr == CSR_SCOUNTOVF) {
+	if (csr == K64_CSR_scountovf) {
 		if (h->priv < K64_PRIV_S)
 			return false;
 		*v = scountovf(h);
 		return true;
 	}
-	if (csr >= CSR_CYCLE) {
+	if (csr >= K64_CSR_cycle) {
 		bool hpm = (csr & 31) >= 3;
 		if (!k64_has(&h->isa, hpm ? K64_EXT_ZIHPM : K64_EXT_ZICNTR) || !k64_counter_ok(h, csr))
 			return false;
@@ -249,12 +245,12 @@ bool k64_pmu_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, u
 	}
 	struct now n = now_at(h, d, false);
 	switch (csr) {
-	case CSR_MCOUNTINHIBIT: *v = h->mcountinhibit; return true;
-	case CSR_MCYCLECFG:     *v = h->mcyclecfg; return true;
-	case CSR_MINSTRETCFG:   *v = h->minstretcfg; return true;
+	case K64_CSR_mcountinhibit: *v = h->mcountinhibit; return true;
+	case K64_CSR_mcyclecfg:     *v = h->mcyclecfg; return true;
+	case K64_CSR_minstretcfg:   *v = h->minstretcfg; return true;
 	default:
-		if (csr < CSR_MCYCLE)
-			*v = h->mhpmevent[csr - CSR_MCOUNTINHIBIT];
+		if (csr < K64_CSR_mcycle)
+			*v = h->mhpmevent[csr - K64_CSR_mcountinhibit];
 		else
 			*v = value(h, csr & 31, &n);
 		return true;
@@ -263,27 +259,27 @@ bool k64_pmu_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, u
 
 bool k64_pmu_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t v)
 {
-	if (csr == CSR_SCOUNTOVF || csr >= CSR_CYCLE || h->priv != K64_PRIV_M)
+	if (csr == K64_CSR_scountovf || csr >= K64_CSR_cycle || h->priv != K64_PRIV_M)
 		return false;
 	/* Configuration writes apply to the writing instruction already (as Spike counts it);
 	 * a counter write is what the next instruction reads (3.1.11). */
 	struct now n = now_at(h, d, false);
 	settle_all(h, &n);
 	switch (csr) {
-	case CSR_MCOUNTINHIBIT: h->mcountinhibit = v & 0xfffffffdu; break;   /* bit 1 (TM): no mtime here */
-	case CSR_MCYCLECFG:     h->mcyclecfg = v & inh_mask(h); break;
-	case CSR_MINSTRETCFG:   h->minstretcfg = v & inh_mask(h); break;
+	case K64_CSR_mcountinhibit: h->mcountinhibit = v & 0xfffffffdu; break;   /* bit 1 (TM): no mtime here */
+	case K64_CSR_mcyclecfg:     h->mcyclecfg = v & inh_mask(h); break;
+	case K64_CSR_minstretcfg:   h->minstretcfg = v & inh_mask(h); break;
 	default:
-		if (csr < CSR_MCYCLE) {
+		if (csr < K64_CSR_mcycle) {
 			uint64_t ev = v & EV_MASK;
-			h->mhpmevent[csr - CSR_MCOUNTINHIBIT] = (v & (HPM_OF | inh_mask(h))) | (ev <= EV_MODEL_LAST ? ev : 0);
+			h->mhpmevent[csr - K64_CSR_mcountinhibit] = (v & (HPM_OF | inh_mask(h))) | (ev <= EV_MODEL_LAST ? ev : 0);
 		}
 		break;
 	}
-	if (csr >= CSR_MCYCLE)
+	if (csr >= K64_CSR_mcycle)
 		h->ctr[csr & 31].val = v;
 	update(h, &n);
-	if (csr >= CSR_MCYCLE) {
+	if (csr >= K64_CSR_mcycle) {
 		struct now after = now_at(h, d, true);
 		h->ctr[csr & 31].base = source(h, csr & 31, &after);
 	}

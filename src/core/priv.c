@@ -1,5 +1,7 @@
 /* Machine- and supervisor-level privileged state (RISC-V Privileged Architecture 1.13):
- * the M- and S-mode CSRs, trap entry with delegation, mret/sret, wfi and sfence.vma.
+ * the M- and S-mode CSRs (their numbers, and the reads and writes of the plain ones, come from
+ * core/csr.def; the code here is for the others), trap entry with delegation, mret/sret, wfi and
+ * sfence.vma.
  * satp selects Bare or the translation modes of h->satp_modes (core/mmu.c walks the tables);
  * PMP entries beyond h->pmp_n read zero; core/pmp.c applies the others. Interrupt lines come
  * from the board's devices (k64_priv_set_lines) and from Sstc's stimecmp. The counters and
@@ -242,6 +244,26 @@ static void pmp_changed(struct k64_hart *h)
 	k64_mmu_fence(h);
 }
 
+/* The after-write hooks of core/csr.def's rows. With H, mideleg's VS-level bits read one (21.4.2). */
+static void mideleg_written(struct k64_hart *h, uint64_t old)
+{
+	(void)old;
+	if (k64_hyp_on(h))
+		h->mideleg |= MIDELEG_H_ONES;
+}
+
+static void menvcfg_written(struct k64_hart *h, uint64_t old)
+{
+	h->menvcfg = envcfg_legal(h->menvcfg);
+	if (!(h->menvcfg & MENVCFG_STCE))
+		k64_priv_set_lines(h, 1ull << IRQ_STI | 1ull << IRQ_VSTI, 0);
+	else if (h->fe.timer)
+		h->fe.timer(h->fe.ctx, h);   /* STIP now follows stimecmp */
+	/* PBMTE decides which PTEs are valid: translations cached under the old value go */
+	if ((old ^ h->menvcfg) & MENVCFG_PBMTE)
+		k64_mmu_fence(h);
+}
+
 /* Privilege needed by a CSR number: bits 9:8 (2.1); level 2 (hypervisor) is HS-mode's with H. */
 static bool accessible(const struct k64_hart *h, unsigned csr)
 {
@@ -274,10 +296,13 @@ static int virt_gate(struct k64_hart *h, unsigned csr)
 	return hs ? -1 : 0;
 }
 
-/* The S-level CSRs that V mode sees as their VS-level counterparts (21.2.12). */
+/* The S-level CSRs that V mode sees as their VS-level counterparts (21.2.12), whose numbers are
+ * theirs + VS_OFFSET. */
+#define VS_OFFSET (K64_CSR_vsstatus - K64_CSR_sstatus)
 static bool vs_alias(unsigned csr)
 {
-	return csr == 0x100 || csr == 0x104 || csr == 0x105 || (csr >= 0x140 && csr <= 0x144) || csr == 0x180;
+	return csr == K64_CSR_sstatus || csr == K64_CSR_sie || csr == K64_CSR_stvec ||
+	       (csr >= K64_CSR_sscratch && csr <= K64_CSR_sip) || csr == K64_CSR_satp;
 }
 
 /* A VS-mode access gated by a Smstateen bit: illegal when mstateen's is 0, virtual instruction when
@@ -303,70 +328,57 @@ bool k64_priv_csr_read(struct k64_hart *h, unsigned csr, uint64_t *val)
 		int g = virt_gate(h, csr);
 		if (g <= 0)
 			return g ? k64_csr_virt(h) : false;
-		if (csr == 0x180 && (h->hstatus & HS_VTVM))   /* satp with VTVM (21.2.1) */
+		if (csr == K64_CSR_satp && (h->hstatus & HS_VTVM))   /* satp with VTVM (21.2.1) */
 			return k64_csr_virt(h);
 		if (vs_alias(csr))
-			return k64_hyp_csr_read(h, csr + 0x100, val);
+			return k64_hyp_csr_read(h, csr + VS_OFFSET, val);
 	}
 	if (!accessible(h, csr))
 		return false;
 	uint64_t v;
 	switch (csr) {
+	/* the plain CSRs (core/csr.def) */
+#define CSR(n, num, field, mask, hook, fl) K64_CSR_READ_CASE(num, field, fl)
+#include "core/csr.def"
 	/* supervisor (chapter 10) */
-	case 0x100: v = h->mstatus & SSTATUS_MASK; break;                 /* sstatus */
-	case 0x104: v = h->mie & h->mideleg & IRQ_S_MASK; break;           /* sie */
-	case 0x105: v = h->stvec; break;
-	case 0x106: v = h->scounteren; break;
-	case 0x10a:
+	case K64_CSR_sstatus: v = h->mstatus & SSTATUS_MASK; break;
+	case K64_CSR_sie: v = h->mie & h->mideleg & IRQ_S_MASK; break;
+	case K64_CSR_senvcfg:
 		if (!stateen_ok(h, 0, STATEEN0_ENVCFG))
 			return false;
 		v = h->senvcfg;
 		break;
-	case 0x10c: case 0x10d: case 0x10e: case 0x10f:                 /* sstateen0..3 */
-		if (!stateen_ok(h, csr - 0x10c, STATEEN_SE))
+	case K64_CSR_sstateen0: case K64_CSR_sstateen1: case K64_CSR_sstateen2: case K64_CSR_sstateen3:
+		if (!stateen_ok(h, csr - K64_CSR_sstateen0, STATEEN_SE))
 			return false;
 		v = 0;
 		break;
-	case 0x140: v = h->sscratch; break;
-	case 0x141: v = epc_read(h, h->sepc); break;
-	case 0x142: v = h->scause; break;
-	case 0x143: v = h->stval; break;
-	case 0x144: v = (h->mip | h->irq_lines) & h->mideleg & IRQ_S_MASK; break;   /* sip */
-	case 0x180:                                                        /* satp */
+	case K64_CSR_sip: v = (h->mip | h->irq_lines) & h->mideleg & IRQ_S_MASK; break;
+	case K64_CSR_satp:
 		if (satp_trapped(h))
 			return false;
 		v = h->satp;
 		break;
 	/* machine (chapter 3) */
-	case 0x300: v = h->mstatus; break;
-	case 0x301: v = h->misa; break;
-	case 0x302: v = h->medeleg; break;
-	case 0x303: v = h->mideleg; break;
-	case 0x304: v = h->mie; break;
-	case 0x305: v = h->mtvec; break;
-	case 0x306: v = h->mcounteren; break;
-	case 0x30a: v = h->menvcfg; break;
-	case 0x30c: case 0x30d: case 0x30e: case 0x30f: v = h->mstateen[csr - 0x30c]; break;
-	case 0x340: v = h->mscratch; break;
-	case 0x341: v = epc_read(h, h->mepc); break;
-	case 0x342: v = h->mcause; break;
-	case 0x343: v = h->mtval; break;
-	case 0x344: v = h->mip | h->irq_lines; break;
-	case 0xf11: case 0xf12: case 0xf13: case 0xf14: case 0xf15:        /* mvendorid..mconfigptr */
+	case K64_CSR_mstatus: v = h->mstatus; break;
+	case K64_CSR_misa: v = h->misa; break;
+	case K64_CSR_mip: v = h->mip | h->irq_lines; break;
+	case K64_CSR_mvendorid: case K64_CSR_marchid: case K64_CSR_mimpid: case K64_CSR_mhartid:
+	case K64_CSR_mconfigptr:
 		v = 0;
 		break;
 	/* Trigger module (debug spec 5.7): no triggers; tselect reads 0 and tdata1 type 0 says
 	 * "no trigger here". */
-	case 0x7a0: case 0x7a1: case 0x7a2: case 0x7a3:
+	case K64_CSR_tselect: case K64_CSR_tdata1: case K64_CSR_tdata2: case K64_CSR_tdata3:
 		v = 0;
 		break;
 	default:
-		if (csr >= 0x3a0 && csr <= 0x3af) {          /* pmpcfg: only even ones on RV64 */
+		if (csr >= K64_CSR_pmpcfg_first && csr <= K64_CSR_pmpcfg_last) {   /* only even ones on RV64 */
 			if (csr & 1)
 				return false;
-			v = h->pmpcfg[csr - 0x3a0];
-		} else if (csr >= 0x3b0 && csr <= 0x3ef) {   /* pmpaddr0..63 */
-			v = h->pmpaddr[csr - 0x3b0];
+			v = h->pmpcfg[csr - K64_CSR_pmpcfg_base];
+		} else if (csr >= K64_CSR_pmpaddr_first && csr <= K64_CSR_pmpaddr_last) {
+			v = h->pmpaddr[csr - K64_CSR_pmpaddr_base];
 		} else if (k64_hyp_on(h) && k64_hyp_csr(csr)) {
 			return k64_hyp_csr_read(h, csr, val);
 		} else {
@@ -385,45 +397,42 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 		int g = virt_gate(h, csr);
 		if (g <= 0)
 			return g ? k64_csr_virt(h) : false;
-		if (csr == 0x180 && (h->hstatus & HS_VTVM))
+		if (csr == K64_CSR_satp && (h->hstatus & HS_VTVM))
 			return k64_csr_virt(h);
 		if (vs_alias(csr))
-			return k64_hyp_csr_write(h, csr + 0x100, val);
+			return k64_hyp_csr_write(h, csr + VS_OFFSET, val);
 	}
 	if (!accessible(h, csr))
 		return false;
 	switch (csr) {
-	case 0x100: {                                /* sstatus: UXL, XS and SD are read-only */
+	/* the plain CSRs (core/csr.def): the bits outside the mask are read-only zero */
+#define CSR(n, num, field, mask, hook, fl) K64_CSR_WRITE_CASE(num, field, mask, hook)
+#include "core/csr.def"
+	case K64_CSR_sstatus: {                      /* UXL, XS and SD are read-only */
 		uint64_t m = SSTATUS_MASK & ~(MS_UXL | MS_XS | K64_MSTATUS_SD);
 		mstatus_write(h, (h->mstatus & ~m) | (val & m));
 		break;
 	}
-	case 0x104: {
+	case K64_CSR_sie: {
 		uint64_t m = h->mideleg & IRQ_S_MASK;
 		h->mie = (h->mie & ~m) | (val & m);
 		break;
 	}
-	case 0x105: h->stvec = val & ~2ull; break;
-	case 0x106: h->scounteren = val & 0xffffffffull; break;
-	case 0x10a:
+	case K64_CSR_senvcfg:
 		if (!stateen_ok(h, 0, STATEEN0_ENVCFG))
 			return false;
 		h->senvcfg = envcfg_legal(val & ENVCFG_MASK);
 		break;
-	case 0x10c: case 0x10d: case 0x10e: case 0x10f:
-		if (!stateen_ok(h, csr - 0x10c, STATEEN_SE))
+	case K64_CSR_sstateen0: case K64_CSR_sstateen1: case K64_CSR_sstateen2: case K64_CSR_sstateen3:
+		if (!stateen_ok(h, csr - K64_CSR_sstateen0, STATEEN_SE))
 			return false;
 		break;
-	case 0x140: h->sscratch = val; break;
-	case 0x141: h->sepc = val & ~1ull; break;
-	case 0x142: h->scause = val; break;
-	case 0x143: h->stval = val; break;
-	case 0x144: {                                /* sip: SSIP and LCOFIP are writable (10.1.3, Sscofpmf) */
+	case K64_CSR_sip: {                          /* SSIP and LCOFIP are writable (10.1.3, Sscofpmf) */
 		uint64_t m = h->mideleg & ((1ull << IRQ_SSI) | (1ull << K64_IRQ_LCOFI));
 		h->mip = (h->mip & ~m) | (val & m);
 		break;
 	}
-	case 0x180:
+	case K64_CSR_satp:
 		if (satp_trapped(h))
 			return false;
 		/* 10.1.11: WARL; a MODE that is not supported leaves satp unchanged. ASIDLEN = 16 and
@@ -434,52 +443,30 @@ static bool priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 			h->satp = val;
 		k64_mmu_sync(h);
 		break;
-	case 0x300: mstatus_write(h, val); break;
-	case 0x301: break;                                  /* misa: not writable */
-	case 0x302: h->medeleg = val & (EXC_DELEGABLE | (k64_hyp_on(h) ? EXC_H_DELEGABLE : 0)); break;
-	case 0x303: h->mideleg = (val & IRQ_S_MASK) | (k64_hyp_on(h) ? MIDELEG_H_ONES : 0); break;
-	case 0x304: h->mie = val & (IRQ_ALL_MASK | (k64_hyp_on(h) ? MIDELEG_H_ONES : 0)); break;
-	/* MODE 0 (direct) and 1 (vectored); modes >= 2 are reserved and fold onto those. */
-	case 0x305: h->mtvec = val & ~2ull; break;
-	case 0x306: h->mcounteren = val & 0xffffffffull; break;
-	case 0x30a: {
-		uint64_t old = h->menvcfg;
-		h->menvcfg = envcfg_legal(val & MENVCFG_WRITABLE);
-		if (!(h->menvcfg & MENVCFG_STCE))
-			k64_priv_set_lines(h, 1ull << IRQ_STI | 1ull << IRQ_VSTI, 0);
-		else if (h->fe.timer)
-			h->fe.timer(h->fe.ctx, h);   /* STIP now follows stimecmp */
-		/* PBMTE decides which PTEs are valid: translations cached under the old value go */
-		if ((old ^ h->menvcfg) & MENVCFG_PBMTE)
-			k64_mmu_fence(h);
-		break;
-	}
-	case 0x30c: h->mstateen[0] = val & (STATEEN_SE | STATEEN0_ENVCFG); break;
-	case 0x30d: case 0x30e: case 0x30f: h->mstateen[csr - 0x30c] = val & STATEEN_SE; break;
-	case 0x340: h->mscratch = val; break;
-	case 0x341: h->mepc = val & ~1ull; break;
-	case 0x342: h->mcause = val; break;
-	case 0x343: h->mtval = val; break;
-	case 0x344: {                                /* with Sstc on, STIP is stimecmp's (read-only) */
+	case K64_CSR_mstatus: mstatus_write(h, val); break;
+	case K64_CSR_misa: break;                           /* not writable */
+	case K64_CSR_mip: {                          /* with Sstc on, STIP is stimecmp's (read-only) */
 		uint64_t m = IRQ_S_MASK & ~((h->menvcfg & MENVCFG_STCE) ? 1ull << IRQ_STI : 0);
 		if (k64_hyp_on(h))
 			m |= 1ull << IRQ_VSSI;           /* mip.VSSIP is hvip.VSSIP (21.4.3) */
 		h->mip = (h->mip & ~m) | (val & m);
 		break;
 	}
-	case 0x7a0: case 0x7a1: case 0x7a2: case 0x7a3: break;
+	case K64_CSR_tselect: case K64_CSR_tdata1: case K64_CSR_tdata2: case K64_CSR_tdata3: break;
 	default:
-		if (csr >= 0x3a0 && csr <= 0x3af) {
+		if (csr >= K64_CSR_pmpcfg_first && csr <= K64_CSR_pmpcfg_last) {
+			unsigned n = csr - K64_CSR_pmpcfg_base;
 			if (csr & 1)
 				return false;
-			uint64_t old = h->pmpcfg[csr - 0x3a0];
-			pmpcfg_write(h, csr - 0x3a0, val);
-			if (h->pmpcfg[csr - 0x3a0] != old)
+			uint64_t old = h->pmpcfg[n];
+			pmpcfg_write(h, n, val);
+			if (h->pmpcfg[n] != old)
 				pmp_changed(h);
-		} else if (csr >= 0x3b0 && csr <= 0x3ef) {
-			uint64_t old = h->pmpaddr[csr - 0x3b0];
-			pmpaddr_write(h, csr - 0x3b0, val);
-			if (h->pmpaddr[csr - 0x3b0] != old)
+		} else if (csr >= K64_CSR_pmpaddr_first && csr <= K64_CSR_pmpaddr_last) {
+			unsigned n = csr - K64_CSR_pmpaddr_base;
+			uint64_t old = h->pmpaddr[n];
+			pmpaddr_write(h, n, val);
+			if (h->pmpaddr[n] != old)
 				pmp_changed(h);
 		} else if (k64_hyp_on(h) && k64_hyp_csr(csr)) {
 			return k64_hyp_csr_write(h, csr, val);
@@ -515,8 +502,9 @@ void k64_priv_sstc_update(struct k64_hart *h, uint64_t t)
 bool k64_priv_csr_write(struct k64_hart *h, unsigned csr, uint64_t val)
 {
 	bool ok = priv_csr_write(h, csr, val);
-	if (ok && (csr == 0x100 || csr == 0x104 || csr == 0x144 || csr == 0x300 || csr == 0x303 ||
-		   csr == 0x304 || csr == 0x344 || (k64_hyp_on(h) && k64_hyp_csr(csr))))
+	if (ok && (csr == K64_CSR_sstatus || csr == K64_CSR_sie || csr == K64_CSR_sip || csr == K64_CSR_mstatus ||
+		   csr == K64_CSR_mideleg || csr == K64_CSR_mie || csr == K64_CSR_mip ||
+		   (k64_hyp_on(h) && k64_hyp_csr(csr))))
 		irq_recheck(h);
 	return ok;
 }

@@ -27,54 +27,26 @@
 #include "core/trace.h"
 
 enum { K_X = 0, K_F = 1, K_V = 2, K_VEC = 3, K_CSR = 4 };
-enum { CSR_FFLAGS = 0x001, CSR_FRM = 0x002, CSR_FCSR = 0x003, CSR_VSTART = 0x008, CSR_VXSAT = 0x009,
-       CSR_VXRM = 0x00a, CSR_VCSR = 0x00f, CSR_MSTATUS = 0x300, CSR_VL = 0xc20, CSR_VTYPE = 0xc21 };
 
 static void value(FILE *f, unsigned bits, uint64_t v)
 {
 	fprintf(f, "0x%0*llx", (int)(bits / 4), (unsigned long long)(bits < 64 ? v & ((1ull << bits) - 1) : v));
 }
 
-/* Names as Spike's csr_name() gives them (riscv/encoding.h). */
-static const struct { unsigned csr; const char *name; } csr_names[] = {
-	{ 0x001, "fflags" }, { 0x002, "frm" }, { 0x003, "fcsr" }, { 0x008, "vstart" }, { 0x009, "vxsat" },
-	{ 0x00a, "vxrm" }, { 0x00f, "vcsr" }, { 0x015, "seed" }, { 0x100, "sstatus" }, { 0x104, "sie" },
-	{ 0x105, "stvec" }, { 0x106, "scounteren" }, { 0x10a, "senvcfg" }, { 0x140, "sscratch" },
-	{ 0x141, "sepc" }, { 0x142, "scause" }, { 0x143, "stval" }, { 0x144, "sip" }, { 0x180, "satp" },
-	{ 0x300, "mstatus" }, { 0x301, "misa" }, { 0x302, "medeleg" }, { 0x303, "mideleg" }, { 0x304, "mie" },
-	{ 0x305, "mtvec" }, { 0x306, "mcounteren" }, { 0x30a, "menvcfg" }, { 0x309, "mvip" },
-	{ 0x320, "mcountinhibit" }, { 0x321, "mcyclecfg" }, { 0x322, "minstretcfg" },
-	{ 0x30c, "mstateen0" }, { 0x30d, "mstateen1" }, { 0x30e, "mstateen2" }, { 0x30f, "mstateen3" },
-	{ 0x10c, "sstateen0" }, { 0x10d, "sstateen1" }, { 0x10e, "sstateen2" }, { 0x10f, "sstateen3" },
-	{ 0x340, "mscratch" }, { 0x341, "mepc" }, { 0x342, "mcause" }, { 0x343, "mtval" }, { 0x344, "mip" },
-	{ 0x34a, "mtinst" }, { 0x34b, "mtval2" }, { 0x747, "mseccfg" }, { 0x7a0, "tselect" },
-	{ 0x7a1, "tdata1" }, { 0x7a2, "tdata2" }, { 0x7a3, "tdata3" }, { 0x7a4, "tinfo" },
-	{ 0x200, "vsstatus" }, { 0x204, "vsie" }, { 0x205, "vstvec" }, { 0x240, "vsscratch" },
-	{ 0x241, "vsepc" }, { 0x242, "vscause" }, { 0x243, "vstval" }, { 0x244, "vsip" }, { 0x24d, "vstimecmp" },
-	{ 0x280, "vsatp" }, { 0x600, "hstatus" }, { 0x602, "hedeleg" }, { 0x603, "hideleg" }, { 0x604, "hie" },
-	{ 0x605, "htimedelta" }, { 0x606, "hcounteren" }, { 0x607, "hgeie" }, { 0x60a, "henvcfg" },
-	{ 0x60c, "hstateen0" }, { 0x60d, "hstateen1" }, { 0x60e, "hstateen2" }, { 0x60f, "hstateen3" },
-	{ 0x643, "htval" }, { 0x644, "hip" }, { 0x645, "hvip" }, { 0x64a, "htinst" }, { 0x680, "hgatp" },
-	{ 0xe12, "hgeip" },
-	{ 0xb00, "mcycle" }, { 0xb02, "minstret" }, { 0xc20, "vl" }, { 0xc21, "vtype" },
-};
-
+/* Names as Spike's csr_name() gives them (riscv/encoding.h): those of core/csr.def. */
 static const char *csr_name(unsigned csr, char *buf, size_t len)
 {
-	for (size_t i = 0; i < sizeof csr_names / sizeof csr_names[0]; i++)
-		if (csr_names[i].csr == csr)
-			return csr_names[i].name;
-	if (csr >= 0x3a0 && csr <= 0x3af)
-		snprintf(buf, len, "pmpcfg%u", csr - 0x3a0);
-	else if (csr >= 0x3b0 && csr <= 0x3ef)
-		snprintf(buf, len, "pmpaddr%u", csr - 0x3b0);
-	else if (csr >= 0xb03 && csr <= 0xb1f)
-		snprintf(buf, len, "mhpmcounter%u", csr - 0xb00);
-	else if (csr >= 0x323 && csr <= 0x33f)
-		snprintf(buf, len, "mhpmevent%u", csr - 0x320);
-	else
-		return NULL;
-	return buf;
+	switch (csr) {
+#define CSR_ROW(n, num, fl) case num: return (fl) & K64_CSRF_NOLOG ? NULL : #n;
+#include "core/csr.def"
+	}
+#define CSR_ARRAY(n, num, first, last, gdb, fl)                          \
+	if (csr >= (num) + (first) && csr <= (num) + (last)) {           \
+		snprintf(buf, len, #n "%u", csr - (num));                \
+		return buf;                                              \
+	}
+#include "core/csr.def"
+	return NULL;
 }
 
 /* The entries of one line, kept sorted by key as Spike's map keeps them. */
@@ -108,7 +80,7 @@ static void csr_write(struct line *l, struct k64_hart *h, const struct k64_dinsn
 	if (f3 != 1 && rs1 == 0)
 		return; /* csrrs/csrrc with x0 or uimm 0 do not write */
 	uint64_t v;
-	if (csr == 0xb00 || (csr >= 0xb02 && csr <= 0xb1f)) {
+	if (csr == K64_CSR_mcycle || (csr >= K64_CSR_minstret && csr <= K64_CSR_mhpmcounter_last)) {
 		/* counters: Spike logs the value written, not the count read back after it */
 		uint64_t src = (d->word >> 14) & 1 ? rs1 : r->pre_rs1, old = 0;
 		if (rd)
@@ -120,24 +92,24 @@ static void csr_write(struct line *l, struct k64_hart *h, const struct k64_dinsn
 		return;
 	}
 	switch (csr) {
-	case CSR_FCSR:
-		put(l, CSR_FFLAGS, K_CSR, h->fflags);
-		put(l, CSR_FRM, K_CSR, h->frm);
+	case K64_CSR_fcsr:
+		put(l, K64_CSR_fflags, K_CSR, h->fflags);
+		put(l, K64_CSR_frm, K_CSR, h->frm);
 		return;
-	case CSR_VCSR:
-		put(l, CSR_VXSAT, K_CSR, h->vxsat);
-		put(l, CSR_VXRM, K_CSR, h->vxrm);
+	case K64_CSR_vcsr:
+		put(l, K64_CSR_vxsat, K_CSR, h->vxsat);
+		put(l, K64_CSR_vxrm, K_CSR, h->vxrm);
 		return;
 	/* sstatus writes (and logs) mstatus alone, sie logs itself and mie, sip and mip log mvip
 	 * and mip */
-	case 0x100: put(l, CSR_MSTATUS, K_CSR, h->mstatus); return;
-	case 0x104: put(l, 0x104, K_CSR, h->mie & h->mideleg); put(l, 0x304, K_CSR, h->mie); return;
-	case 0x144: case 0x344: {
+	case K64_CSR_sstatus: put(l, K64_CSR_mstatus, K_CSR, h->mstatus); return;
+	case K64_CSR_sie: put(l, K64_CSR_sie, K_CSR, h->mie & h->mideleg); put(l, K64_CSR_mie, K_CSR, h->mie); return;
+	case K64_CSR_sip: case K64_CSR_mip: {
 		/* Spike's mip and sip also write its mvip (c777) and log it before mip changes: SEIP
 		 * as written (karu64 keeps it in mip), SSIP and, unless menvcfg.STCE, STIP as they were */
 		uint64_t old = old_mip & ((1u << 1) | ((h->menvcfg >> 63) ? 0 : 1u << 5));
-		put(l, 0x309, K_CSR, (h->mip & (1u << 9)) | old);
-		put(l, 0x344, K_CSR, h->mip);
+		put(l, K64_CSR_mvip, K_CSR, (h->mip & (1u << 9)) | old);
+		put(l, K64_CSR_mip, K_CSR, h->mip);
 		return;
 	}
 	}
@@ -531,15 +503,15 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 		if (desc->fmt == K64_FMT_CSR)
 			csr_write(&l, h, d, r, t->mip);
 		if (w == 0x30200073 || w == 0x10200073)           /* mret, sret */
-			put(&l, CSR_MSTATUS, K_CSR, h->mstatus);
+			put(&l, K64_CSR_mstatus, K_CSR, h->mstatus);
 		if (h->mstatus != t->mstatus)                     /* FS or VS made dirty */
-			put(&l, CSR_MSTATUS, K_CSR, h->mstatus);
+			put(&l, K64_CSR_mstatus, K_CSR, h->mstatus);
 		if (desc->fmt != K64_FMT_CSR && (h->fflags != t->fflags || (fp_arith(w) && raised(t, h, d, false))))
-			put(&l, CSR_FFLAGS, K_CSR, h->fflags);
+			put(&l, K64_CSR_fflags, K_CSR, h->fflags);
 		if (vec) {
-			put(&l, CSR_VSTART, K_CSR, h->vstart);
+			put(&l, K64_CSR_vstart, K_CSR, h->vstart);
 			if (desc->fmt != K64_FMT_CSR && (h->vxsat != t->vxsat || (fixed_point(w) && raised(t, h, d, true))))
-				put(&l, CSR_VXSAT, K_CSR, h->vxsat);
+				put(&l, K64_CSR_vxsat, K_CSR, h->vxsat);
 			if (vset) {
 				/* set_vl: vtype when the requested value differs from the old vtype,
 				 * vl unless vsetvl{i} x0, x0 keeps it */
@@ -550,14 +522,14 @@ static void trace_one(struct k64_tracer *t, struct k64_hart *h, const struct k64
 				if ((w >> 30) == 2 && ((w >> 20) & 31) == rd && rd)
 					req = h->vtype != t->vtype ? h->vtype : t->vtype;  /* vsetvl rd = rs2: x[rs2] is gone */
 				if (req != t->vtype)
-					put(&l, CSR_VTYPE, K_CSR, h->vtype);
+					put(&l, K64_CSR_vtype, K_CSR, h->vtype);
 				if ((w >> 30) == 3 || rd || rs1 || (h->vtype >> 63))
-					put(&l, CSR_VL, K_CSR, h->vl);
+					put(&l, K64_CSR_vl, K_CSR, h->vl);
 			} else {
 				uint32_t regs;
 				put(&l, 0, K_VEC, 0);
 				if (h->vl != t->vl)                       /* fault-only-first trimmed vl */
-					put(&l, CSR_VL, K_CSR, h->vl);
+					put(&l, K64_CSR_vl, K_CSR, h->vl);
 				if (!strncmp(desc->name, "vkeccak", 7)) {
 					unsigned n = h->vlen >= 2048 ? 1 : 2048 / h->vlen;
 					regs = n >= 32 ? ~0u : ((1u << n) - 1) << rd;
@@ -598,9 +570,9 @@ static void trace_fault(struct k64_tracer *t, struct k64_hart *h, const struct k
 	l.n = 0;
 	line_start(t, d, h->priv, h->virt);
 	put(&l, 0, K_VEC, 0);
-	put(&l, CSR_VSTART, K_CSR, h->vstart);
+	put(&l, K64_CSR_vstart, K_CSR, h->vstart);
 	if (h->mstatus != t->mstatus)
-		put(&l, CSR_MSTATUS, K_CSR, h->mstatus);
+		put(&l, K64_CSR_mstatus, K_CSR, h->mstatus);
 	if ((w & 0x7f) == 0x07) {
 		/* fields the faulting element loaded before its faulting field */
 		uint64_t done = 0, nf = vmem_flat(w) ? 1 : (w >> 29) + 1;

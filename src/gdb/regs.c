@@ -12,36 +12,6 @@
 #define MISA_D (1ull << ('D' - 'A'))
 #define MISA_V (1ull << ('V' - 'A'))
 
-/* The CSRs described, with the names GDB knows them by (binutils' riscv-opc.h). `ext`: the
- * misa letter they belong to (described whenever the extension is there, although reading
- * them fails while mstatus.FS or VS is off); 0: described when an M-mode read succeeds. */
-static const struct { const char *name; unsigned num; char ext; } csrs[] = {
-	{ "fflags", 0x001, 'F' }, { "frm", 0x002, 'F' }, { "fcsr", 0x003, 'F' },
-	{ "vstart", 0x008, 'V' }, { "vxsat", 0x009, 'V' }, { "vxrm", 0x00a, 'V' }, { "vcsr", 0x00f, 'V' },
-	{ "sstatus", 0x100, 0 }, { "sie", 0x104, 0 }, { "stvec", 0x105, 0 }, { "scounteren", 0x106, 0 },
-	{ "senvcfg", 0x10a, 0 }, { "sscratch", 0x140, 0 }, { "sepc", 0x141, 0 }, { "scause", 0x142, 0 },
-	{ "stval", 0x143, 0 }, { "sip", 0x144, 0 }, { "satp", 0x180, 0 },
-	{ "mstatus", 0x300, 0 }, { "misa", 0x301, 0 }, { "medeleg", 0x302, 0 }, { "mideleg", 0x303, 0 },
-	{ "mie", 0x304, 0 }, { "mtvec", 0x305, 0 }, { "mcounteren", 0x306, 0 }, { "menvcfg", 0x30a, 0 },
-	{ "mcountinhibit", 0x320, 0 }, { "mscratch", 0x340, 0 }, { "mepc", 0x341, 0 },
-	{ "mcause", 0x342, 0 }, { "mtval", 0x343, 0 }, { "mip", 0x344, 0 },
-	{ "mtinst", 0x34a, 0 }, { "mtval2", 0x34b, 0 },
-	{ "vsstatus", 0x200, 0 }, { "vsie", 0x204, 0 }, { "vstvec", 0x205, 0 }, { "vsscratch", 0x240, 0 },
-	{ "vsepc", 0x241, 0 }, { "vscause", 0x242, 0 }, { "vstval", 0x243, 0 }, { "vsip", 0x244, 0 },
-	{ "vsatp", 0x280, 0 }, { "hstatus", 0x600, 0 }, { "hedeleg", 0x602, 0 }, { "hideleg", 0x603, 0 },
-	{ "hie", 0x604, 0 }, { "htimedelta", 0x605, 0 }, { "hcounteren", 0x606, 0 }, { "hgeie", 0x607, 0 },
-	{ "henvcfg", 0x60a, 0 }, { "htval", 0x643, 0 }, { "hip", 0x644, 0 }, { "hvip", 0x645, 0 },
-	{ "htinst", 0x64a, 0 }, { "hgatp", 0x680, 0 }, { "hgeip", 0xe12, 0 },
-	{ "pmpcfg0", 0x3a0, 0 }, { "pmpcfg2", 0x3a2, 0 },
-	{ "pmpaddr0", 0x3b0, 0 }, { "pmpaddr1", 0x3b1, 0 }, { "pmpaddr2", 0x3b2, 0 }, { "pmpaddr3", 0x3b3, 0 },
-	{ "pmpaddr4", 0x3b4, 0 }, { "pmpaddr5", 0x3b5, 0 }, { "pmpaddr6", 0x3b6, 0 }, { "pmpaddr7", 0x3b7, 0 },
-	{ "mseccfg", 0x747, 0 }, { "tselect", 0x7a0, 0 }, { "tdata1", 0x7a1, 0 }, { "tdata2", 0x7a2, 0 },
-	{ "tdata3", 0x7a3, 0 }, { "mcycle", 0xb00, 0 }, { "minstret", 0xb02, 0 },
-	{ "cycle", 0xc00, 0 }, { "time", 0xc01, 0 }, { "instret", 0xc02, 0 },
-	{ "vl", 0xc20, 'V' }, { "vtype", 0xc21, 'V' }, { "vlenb", 0xc22, 'V' },
-	{ "mvendorid", 0xf11, 0 }, { "marchid", 0xf12, 0 }, { "mimpid", 0xf13, 0 }, { "mhartid", 0xf14, 0 },
-};
-
 static const char *const xnames[32] = {
 	"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "fp", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
 	"a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
@@ -83,11 +53,20 @@ int k64_gdb_regs_init(struct k64_gdb_regs *g, struct k64_machine *m)
 {
 	memset(g, 0, sizeof *g);
 	g->m = m;
+	/* The CSRs described, with the names GDB knows them by (binutils' riscv-opc.h): those of
+	 * the extensions F and V whenever misa has them, although reading them fails while
+	 * mstatus.FS or VS is off; the others when an M-mode read succeeds. */
+	struct k64_csr_desc csrs[160];
+	size_t ncsrs = k64_csr_debug_list(csrs, sizeof csrs / sizeof csrs[0]);
+	if (ncsrs > sizeof csrs / sizeof csrs[0])
+		return -1;
 	uint64_t misa = 0, v;
-	k64_get_csr(m, 0x301, &misa);
+	for (size_t i = 0; i < ncsrs; i++)
+		if (!strcmp(csrs[i].name, "misa"))
+			k64_get_csr(m, csrs[i].num, &misa);
 	g->flen = misa & MISA_D ? 8 : misa & MISA_F ? 4 : 0;
 	g->vlenb = misa & MISA_V ? k64_vlenb(m) : 0;
-	for (size_t i = 0; i < sizeof csrs / sizeof csrs[0]; i++) {
+	for (size_t i = 0; i < ncsrs; i++) {
 		char e = csrs[i].ext;
 		g->csr[csrs[i].num] = e == 'F' ? g->flen != 0 : e == 'V' ? g->vlenb != 0
 							     : k64_get_csr(m, csrs[i].num, &v) == 0;
@@ -110,17 +89,18 @@ int k64_gdb_regs_init(struct k64_gdb_regs *g, struct k64_machine *m)
 		for (unsigned r = 0; r < 32; r++)
 			add(&t, "  <reg name=\"%s\" bitsize=\"%u\" regnum=\"%u\" type=\"%s\"/>\n", fnames[r],
 			    8 * g->flen, K64_GDB_F0 + r, g->flen == 8 ? "riscv_double" : "ieee_single");
-		for (unsigned c = 1; c <= 3; c++)
-			add(&t, "  <reg name=\"%s\" bitsize=\"64\" regnum=\"%u\" type=\"int\" group=\"float\"/>\n",
-			    csrs[c - 1].name, K64_GDB_CSR0 + c);
+		for (size_t i = 0; i < ncsrs; i++)
+			if (csrs[i].ext == 'F')
+				add(&t, "  <reg name=\"%s\" bitsize=\"64\" regnum=\"%u\" type=\"int\" group=\"float\"/>\n",
+				    csrs[i].name, K64_GDB_CSR0 + csrs[i].num);
 		add(&t, "</feature>\n");
 	}
 	add(&t, "<feature name=\"org.gnu.gdb.riscv.virtual\">\n"
 		"  <reg name=\"priv\" bitsize=\"64\" regnum=\"%u\" type=\"int\" group=\"general\"/>\n</feature>\n",
 	    K64_GDB_PRIV);
 	add(&t, "<feature name=\"org.gnu.gdb.riscv.csr\">\n");
-	for (size_t i = 0; i < sizeof csrs / sizeof csrs[0]; i++)
-		if (csrs[i].num > 3 && g->csr[csrs[i].num])
+	for (size_t i = 0; i < ncsrs; i++)
+		if (csrs[i].ext != 'F' && g->csr[csrs[i].num])
 			add(&t, "  <reg name=\"%s\" bitsize=\"64\" regnum=\"%u\" type=\"int\"/>\n", csrs[i].name,
 			    K64_GDB_CSR0 + csrs[i].num);
 	add(&t, "</feature>\n");

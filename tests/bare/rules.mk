@@ -16,7 +16,8 @@ check-bare-picolibc: $(KARU64)
 	python3 tests/bare/run.py --cc "$(RV_BARE_CC)" --karu64 $(KARU64) --group c \
 	  --out $(B)/tests/bare/c --results $(B)/test-results/bare-picolibc.txt
 
-$(B)/tests/bare/priv_unit: tests/bare/priv_unit.c src/core/priv.c src/core/hyp.c src/core/pmp.c src/core/pmu.c src/core/hart.h
+$(B)/tests/bare/priv_unit: tests/bare/priv_unit.c src/core/priv.c src/core/hyp.c src/core/pmp.c src/core/pmu.c src/core/hart.h \
+  src/core/csr.h src/core/csr.def
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -o $@ tests/bare/priv_unit.c src/core/priv.c src/core/hyp.c src/core/pmp.c src/core/pmu.c $(LDLIBS)
 
