@@ -403,6 +403,8 @@ static void model_retire(void *ctx, struct k64_hart *h, const struct k64_batch *
 	uint64_t t = m->t, stall_ev = 0, stall = 0;
 	struct fetch f;
 	fetch_copy(&f, &m->f);
+	if (unlikely(bt->virt != m->virt))
+		tm_virt_switch(m, bt->virt);
 	m->priv = bt->priv;
 	m->retired += bt->n;
 	if (!(bt->whole && h->nobs == 1 && retire_block(m, h, bt, &t, &f, &stall, &stall_ev)))
@@ -434,12 +436,11 @@ static void model_retire(void *ctx, struct k64_hart *h, const struct k64_batch *
 static void model_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval)
 {
 	struct k64_model *m = ctx;
-	(void)h;
 	(void)cause;
 	(void)tval;
 	m->pre_d = NULL;
 	m->traps++;
-	m->t += m->p[K64_P_trap];
+	m->t += m->p[K64_P_trap] + (h->virt ? m->p[K64_P_trap_virt] : 0);
 	m->f.w0 = m->f.w1 = WORD_NONE;
 	m->f.t = m->t;
 }
@@ -452,6 +453,8 @@ static uint64_t model_cycles(void *ctx, const struct k64_dinsn *d)
 	if (!d)
 		return m->t;
 	if (m->pre_d != d) {
+		if (unlikely(m->h->virt != m->virt))   /* the first instruction after a change of V */
+			tm_virt_switch(m, m->h->virt);
 		m->pre_issue = issue_of(m, m->h, d);
 		m->pre_d = d;
 	}

@@ -1,7 +1,8 @@
 # Hypervisor-extension tests: one bare-metal program (tests/hyp/hyp_test.c, probes in
 # tests/hyp/probes.S, with the run-time of the MMU tests, tests/mmu/rt.S) whose expectations are
 # worked out by hand from the privileged specification's H chapter. Run on the default karu64
-# and once with the cycle model (the observed dispatch loop).
+# and with the cycle model in both configurations (the observed dispatch loop; t_model_walk times
+# the two-stage walk).
 HYP_TEST_SRCS := tests/mmu/rt.S tests/hyp/probes.S tests/hyp/hyp_test.c
 HYP_TEST_CC = $(RV_BARE_CC) -mcmodel=medany -mabi=lp64d -march=rv64gcv_svinval_h -O2 -ffreestanding \
   -fno-builtin -Wall -Werror -T tests/bare/link.ld
@@ -13,7 +14,7 @@ $(B)/tests/hyp/hyp.elf: $(HYP_TEST_SRCS) tests/bare/link.ld
 check-hyp: $(KARU64) $(B)/tests/hyp/hyp.elf
 	@mkdir -p $(B)/test-results
 	@r=$(B)/test-results/hyp.txt; : > $$r; \
-	for o in "" "--model=karu64-sim"; do \
+	for o in "" "--model=karu64-sim" "--model=karu64-fpga"; do \
 	  echo "== hyp $$o" >> $$r; \
 	  timeout 60 $(KARU64) --bare $$o $(B)/tests/hyp/hyp.elf > $$r.1 2>&1; s=$$?; \
 	  cat $$r.1 >> $$r; rm -f $$r.1; \
