@@ -46,6 +46,7 @@ enum k64_iform {
 	K64_IF_KEEPVD,     /* slides up and vcompress: vd's other elements kept (vd read too) */
 	K64_IF_SCHEDULE,   /* vsha2ms, vsm3me: the crypto unit's message-schedule operation */
 	K64_IF_TLBFLUSH,   /* sfence.vma, sinval.vma, hfence.*, hinval.*: translations dropped */
+	K64_IF_XRET,       /* mret, sret: the privilege and V may change */
 	K64_IF_INVAL,      /* cbo.inval: the cache line dropped */
 	K64_IF_UNIT,       /* vector memory: unit-stride (and fault-only-first) */
 	K64_IF_STRIDED,    /* vector memory: strided */

@@ -758,8 +758,8 @@ void k64_exec_hfence_gvma(struct k64_hart *h, const struct k64_dinsn *d);
 
 /* mret and sret set h->pc and end their block. */
 const struct k64_insn_desc k64_insns_priv[] = {
-	{ "mret",       0x30200073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_priv_mret, "", 0, K64_TM(SYSTEM) },
-	{ "sret",       0x10200073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_priv_sret, "", 0, K64_TM(SYSTEM) },
+	{ "mret",       0x30200073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_priv_mret, "", 0, K64_TMF(SYSTEM, XRET) },
+	{ "sret",       0x10200073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_priv_sret, "", 0, K64_TMF(SYSTEM, XRET) },
 	{ "wfi",        0x10500073, 0xffffffff, K64_EXT_I, K64_FMT_NONE, K64_F_END, K64_OP_CALL, k64_exec_wfi, "", 0, K64_TM(SYSTEM) },
 	/* they end their block: later instructions are fetched through the new translations */
 	{ "sfence.vma", 0x12000073, 0xfe007fff, K64_EXT_I, K64_FMT_R, K64_F_END, K64_OP_CALL, k64_exec_sfence_vma, "s,t", 0, K64_TMF(SYSTEM, TLBFLUSH) },

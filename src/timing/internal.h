@@ -52,7 +52,8 @@ struct k64_model {
 
 	uint64_t t;
 	unsigned priv;               /* of the batch being timed */
-	bool virt;                   /* V of the batch being timed: the TLBs are emptied when it changes */
+	bool virt;                   /* V of the instructions being timed (changed by traps and xRET only):
+					the TLBs are emptied when it changes */
 	struct fetch f;
 	struct tblk **tb;            /* block summaries (blk->obs_note while blk->obs_gen == gen) */
 	uint32_t ntb, captb;
@@ -361,7 +362,8 @@ static inline bool cost_static(const struct k64_model *m, const struct k64_dinsn
 		return true;
 	case K64_IC_FENCE: case K64_IC_SYSTEM:
 		*c = p[K64_P_fence];
-		return !tlb_fence(d);   /* that one flushes the TLBs: cost() */
+		/* those flush the TLBs, and mret and sret may change V: cost() */
+		return !tlb_fence(d) && d->desc->tm.form != K64_IF_XRET;
 	case K64_IC_MUL: case K64_IC_DIV:
 		*c = p[K64_P_multicycle] + p[d->cls == K64_IC_MUL ? K64_P_mul_latency : K64_P_div_latency];
 		*cause = K64_C_MULDIV;

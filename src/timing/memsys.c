@@ -18,9 +18,9 @@ uint64_t tm_walk(struct k64_model *m, struct k64_cachesim *ptec, uint64_t a, boo
 	return c;
 }
 
-/* V changed (a trap from V mode to HS or M, an sret or mret into V mode): the TLBs hold the
- * translations of one context, with no V tag, and are emptied [assumed]; the page-table-entry
- * caches hold memory lines and keep them. */
+/* V changed (a trap from V mode to HS or M: model_trap; an sret or mret into V mode: tm_cost):
+ * the TLBs hold the translations of one context, with no V tag, and are emptied [assumed]; the
+ * page-table-entry caches hold memory lines and keep them. */
 void tm_virt_switch(struct k64_model *m, bool virt)
 {
 	k64_cachesim_flush(&m->itlb);
