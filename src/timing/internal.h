@@ -146,8 +146,9 @@ enum { F_NONE, F_REPEAT, F_OTHER };
 
 /* ---- memory system (memsys.c) ---- */
 /* The L1s cache physical 0x8000_0000-0x8FFF_FFFF (§4b). Translated addresses (Linux user mode,
- * S/U-mode with satp on in bare metal and on the board, V mode with vsatp or hgatp on) are virtual: the model sees no
- * physical address, so all of them are taken as cacheable DRAM (xl = the access is translated). */
+ * S/U-mode with satp on in bare metal and on the board, V mode with vsatp or hgatp on) are
+ * virtual: the model sees no physical address, so all of them are taken as cacheable DRAM (xl =
+ * the access is translated). */
 static inline bool cacheable(const struct k64_model *m, uint64_t a, bool xl)
 {
 	return m->user_mode || xl || (a >= 0x80000000ull && a < 0x90000000ull);
@@ -191,7 +192,6 @@ static inline __attribute__((always_inline)) uint64_t tlb(struct k64_model *m, s
 
 #define MMIO(m, a) (unlikely((a) - (m)->mmio_lo < (m)->mmio_span) && tm_mmio_hit(m, a))
 
-/* A scalar data read of size bytes at a: cycles beyond the hit latency (refills, TLB). */
 /* A scalar read past its translation (xl: translated): a device register, or the D-cache. */
 static inline __attribute__((always_inline)) uint64_t dmem_read(struct k64_model *m, uint64_t a, unsigned size, bool xl)
 {
@@ -220,6 +220,7 @@ static inline __attribute__((always_inline)) uint64_t dmem_read(struct k64_model
 	return c;
 }
 
+/* A scalar data read of size bytes at a: cycles beyond the hit latency (refills, TLB). */
 static inline __attribute__((always_inline)) uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
 	uint64_t c = 0;
@@ -249,6 +250,7 @@ static inline __attribute__((always_inline)) uint64_t dmem_write(struct k64_mode
 	return c;
 }
 
+/* A scalar write-through (no write-allocate): cycles beyond `store`. */
 static inline __attribute__((always_inline)) uint64_t data_write(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
 	uint64_t c = 0;
