@@ -356,8 +356,12 @@ uint64_t k64_mmu_fetch(struct k64_hart *h, uint64_t va, uint64_t *pa);
 void k64_mmu_fence(struct k64_hart *h);
 /* A debugger's translation of va (no rights checked, no side effects); false if unmapped. */
 bool k64_mmu_debug_translate(struct k64_hart *h, uint64_t va, uint64_t *pa);
-/* The physical addresses of the PTEs a walk of va reads (root first; a timing model's walk). */
-unsigned k64_mmu_walk_ptes(struct k64_hart *h, uint64_t va, uint64_t ptes[5]);
+/* The most PTEs one walk reads: Sv57 over Sv57x4, 5 VS-stage levels each after a 5-level G-stage
+ * walk of its address, then the final G-stage walk: 5 x (5 + 1) + 5. */
+#define K64_WALK_PTES_MAX 35
+/* The physical addresses of the PTEs a walk of va reads, in order (a timing model's walk; virt:
+ * the two-stage walk under vsatp and hgatp). */
+unsigned k64_mmu_walk_ptes(struct k64_hart *h, uint64_t va, bool virt, uint64_t ptes[K64_WALK_PTES_MAX]);
 
 #define K64_TLB_IDX(a) (((a) >> K64_PAGE_SHIFT) & (K64_TLB_SIZE - 1))
 /* &h->tlb[K64_TLB_IDX(a)] as one shift and one mask (entries are 32 bytes). */

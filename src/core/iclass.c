@@ -41,9 +41,10 @@ const char *k64_itime_check(const struct k64_insn_desc *t)
 		return NULL;
 	}
 	if (fl & K64_F_LOAD)
-		return c == K64_IC_LOAD || c == K64_IC_LR || c == K64_IC_SC || c == K64_IC_AMO ? NULL : "a load of another class";
+		return c == K64_IC_LOAD || c == K64_IC_LR || c == K64_IC_SC || c == K64_IC_AMO || c == K64_IC_HLV
+		       ? NULL : "a load of another class";
 	if (fl & K64_F_STORE)
-		return c == K64_IC_STORE || c == K64_IC_CBO ? NULL : "a store of another class";
+		return c == K64_IC_STORE || c == K64_IC_CBO || c == K64_IC_HSV ? NULL : "a store of another class";
 	if (t->fmt == K64_FMT_CSR && c != K64_IC_CSR)
 		return "a CSR instruction of another class";
 	if (t->fmt == K64_FMT_B && c != K64_IC_BRANCH)

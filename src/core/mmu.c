@@ -211,7 +211,7 @@ static enum walk_result walk_stage(struct k64_hart *h, const struct stage *st, u
 		}
 		if (!read_pte(h, pte_pa, &pte, !ptes))
 			return WALK_ACCESS_FAULT;
-		if (ptes && *nptes < 32)
+		if (ptes && *nptes < K64_WALK_PTES_MAX)
 			ptes[(*nptes)++] = pte_pa;
 		/* step 3: invalid, W without R, reserved bits; Svpbmt: PBMT 3 is reserved, and any
 		 * nonzero PBMT is reserved while menvcfg.PBMTE (VS stage: henvcfg.PBMTE) = 0 */
@@ -508,17 +508,20 @@ bool k64_mmu_debug_translate(struct k64_hart *h, uint64_t va, uint64_t *pa)
 	return walk(h, va, h->priv, pa, &rights) == WALK_OK;
 }
 
-/* The PTEs a walk of va under satp reads, for a timing model: their physical addresses, root
- * first, to the leaf or the PTE that ends the walk (at most 5); 0 with satp Bare. No side
- * effects. */
-unsigned k64_mmu_walk_ptes(struct k64_hart *h, uint64_t va, uint64_t ptes[5])
+/* The PTEs a walk of va reads, for a timing model: their physical addresses in the order the walk
+ * reads them, to the leaf or the PTE that ends the walk; 0 when there is no walk. Under satp, or
+ * with virt (V mode, or HLV/HSV) the two-stage walk (21.5.2): for each VS-stage level the G-stage
+ * walk of the VS PTE's guest physical address, then that PTE, and at the end the G-stage walk of
+ * the final guest physical address (Sv39 over Sv39x4: 3 x (3 + 1) + 3 = 15). No side effects:
+ * the fault state a walk leaves (trap_gpa, trap_tinst) is put back. */
+unsigned k64_mmu_walk_ptes(struct k64_hart *h, uint64_t va, bool virt, uint64_t ptes[K64_WALK_PTES_MAX])
 {
-	uint64_t pa;
-	unsigned rights, n = 0;
-	if (!(h->satp >> SATP_MODE_SHIFT) || h->virt)   /* V mode: not timed yet (doc/privileged.md) */
+	uint64_t pa, gpa = h->trap_gpa, tinst = h->trap_tinst;
+	unsigned rights, grights, n = 0;
+	if (virt ? !((h->vsatp | h->hgatp) >> SATP_MODE_SHIFT) : !(h->satp >> SATP_MODE_SHIFT))
 		return 0;
-	uint64_t all[32];
-	(void)walk_stage(h, &(struct stage){ h->satp, h->priv, false, false, false, false }, va, &pa, &rights, all, &n);
-	memcpy(ptes, all, (n < 5 ? n : 5) * sizeof *ptes);
+	(void)walk2(h, va, h->priv, virt, &pa, &rights, &grights, ptes, &n);
+	h->trap_gpa = gpa;
+	h->trap_tinst = tinst;
 	return n;
 }

@@ -21,7 +21,7 @@ struct k64_insn_desc;
  * instruction's class where the instruction is defined); decode copies it into k64_dinsn.cls. */
 #define K64_ICLASSES(X) \
 	X(ALU) X(BRANCH) X(JAL) X(JALR) X(LOAD) X(STORE) X(AMO) X(LR) X(SC) X(MUL) X(DIV) \
-	X(CSR) X(FENCE) X(FENCE_I) X(SYSTEM) X(CBO) \
+	X(CSR) X(FENCE) X(FENCE_I) X(SYSTEM) X(CBO) X(HLV) X(HSV) \
 	X(FMISC) X(FADD) X(FMUL) X(FMA) X(FDIV) X(FSQRT) X(FCVT) X(FLOAD) X(FSTORE) \
 	X(VSET) X(VALU) X(VWIDE) X(VMUL) X(VDIV) X(VFP) X(VFMUL) X(VFDIV) X(VRED) X(VPERM) \
 	X(VFIXED) X(VMASK) X(VMVXS) X(VMVSX) X(VLOAD) X(VSTORE) \
@@ -45,7 +45,8 @@ enum k64_iform {
 	K64_IF_GATHER16,   /* vrgatherei16.vv: data group and indices at EEW 16 */
 	K64_IF_KEEPVD,     /* slides up and vcompress: vd's other elements kept (vd read too) */
 	K64_IF_SCHEDULE,   /* vsha2ms, vsm3me: the crypto unit's message-schedule operation */
-	K64_IF_TLBFLUSH,   /* sfence.vma, sinval.vma: translations dropped */
+	K64_IF_TLBFLUSH,   /* sfence.vma, sinval.vma, hfence.*, hinval.*: translations dropped */
+	K64_IF_XRET,       /* mret, sret: the privilege and V may change */
 	K64_IF_INVAL,      /* cbo.inval: the cache line dropped */
 	K64_IF_UNIT,       /* vector memory: unit-stride (and fault-only-first) */
 	K64_IF_STRIDED,    /* vector memory: strided */

@@ -25,6 +25,8 @@ uint64_t tm_cost(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn
 		m->cause[K64_C_SMEM] += p[K64_P_store];
 		return p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 + (d->cls == K64_IC_SC ? 0 : (uint64_t)d->imm), size);
 	}
+	case K64_IC_HLV: case K64_IC_HSV:
+		return tm_hyp_access(m, r->pre_rs1, d->desc->mem_size, d->cls == K64_IC_HSV);
 	case K64_IC_AMO: {
 		unsigned size = d->desc->mem_size ? d->desc->mem_size : 8;
 		c = p[K64_P_load_hit] + p[K64_P_store] - p[K64_P_amo_extra];
@@ -42,6 +44,11 @@ uint64_t tm_cost(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn
 		m->cause[K64_C_SMEM] += p[K64_P_store];
 		return p[K64_P_store] + data_write(m, h, m->priv, r->pre_rs1 & ~63ull, 8);
 	case K64_IC_SYSTEM:
+		if (d->desc->tm.form == K64_IF_XRET) {
+			if (unlikely(h->virt != m->virt))   /* into V mode (its block ends with it) */
+				tm_virt_switch(m, h->virt);
+			return p[K64_P_fence];
+		}
 		if (tlb_fence(d)) {
 			k64_cachesim_flush(&m->itlb);
 			k64_cachesim_flush(&m->dtlb);

@@ -52,6 +52,8 @@ struct k64_model {
 
 	uint64_t t;
 	unsigned priv;               /* of the batch being timed */
+	bool virt;                   /* V of the instructions being timed (changed by traps and xRET only):
+					the TLBs are emptied when it changes */
 	struct fetch f;
 	struct tblk **tb;            /* block summaries (blk->obs_note while blk->obs_gen == gen) */
 	uint32_t ntb, captb;
@@ -144,8 +146,9 @@ enum { F_NONE, F_REPEAT, F_OTHER };
 
 /* ---- memory system (memsys.c) ---- */
 /* The L1s cache physical 0x8000_0000-0x8FFF_FFFF (§4b). Translated addresses (Linux user mode,
- * and S/U-mode with satp on in bare metal and on the board) are virtual: the model sees no
- * physical address, so all of them are taken as cacheable DRAM (xl = the access is translated). */
+ * S/U-mode with satp on in bare metal and on the board, V mode with vsatp or hgatp on) are
+ * virtual: the model sees no physical address, so all of them are taken as cacheable DRAM (xl =
+ * the access is translated). */
 static inline bool cacheable(const struct k64_model *m, uint64_t a, bool xl)
 {
 	return m->user_mode || xl || (a >= 0x80000000ull && a < 0x90000000ull);
@@ -153,7 +156,9 @@ static inline bool cacheable(const struct k64_model *m, uint64_t a, bool xl)
 
 static inline bool translated(const struct k64_model *m, const struct k64_hart *h, unsigned priv)
 {
-	return m->user_mode || (priv < K64_PRIV_M && (h->satp >> 60) != 0);
+	/* V mode is looked at only with satp Bare: no new work where satp is on or in M */
+	return m->user_mode || (priv < K64_PRIV_M && ((h->satp >> 60) != 0 ||
+						      (h->obs_virt && ((h->vsatp | h->hgatp) >> 60) != 0)));
 }
 
 /* Cache lookup with allocation, through the most-recently-used shortcut. */
@@ -168,7 +173,8 @@ static inline bool lookup(struct k64_cachesim *c, uint64_t *last, uint64_t a)
 	return k64_cachesim_access(c, a, true);
 }
 
-uint64_t tm_walk(struct k64_model *m, struct k64_cachesim *ptec, uint64_t a);
+uint64_t tm_walk(struct k64_model *m, struct k64_cachesim *ptec, uint64_t a, bool virt);
+void tm_virt_switch(struct k64_model *m, bool virt);
 __attribute__((noinline)) uint64_t tm_tlb_miss(struct k64_model *m, struct k64_cachesim *t, uint64_t a, uint64_t hit_cost);
 __attribute__((noinline)) bool tm_mmio_hit(struct k64_model *m, uint64_t a);
 
@@ -186,15 +192,10 @@ static inline __attribute__((always_inline)) uint64_t tlb(struct k64_model *m, s
 
 #define MMIO(m, a) (unlikely((a) - (m)->mmio_lo < (m)->mmio_span) && tm_mmio_hit(m, a))
 
-/* A scalar data read of size bytes at a: cycles beyond the hit latency (refills, TLB). */
-static inline __attribute__((always_inline)) uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
+/* A scalar read past its translation (xl: translated): a device register, or the D-cache. */
+static inline __attribute__((always_inline)) uint64_t dmem_read(struct k64_model *m, uint64_t a, unsigned size, bool xl)
 {
 	uint64_t c = 0;
-	bool xl = translated(m, h, priv);
-	if (xl) {
-		c += tlb(m, &m->dtlb, a, m->p[K64_P_tlb_hit]);
-		m->cause[K64_C_TLB] += m->p[K64_P_tlb_hit];
-	}
 	if (MMIO(m, a))
 		return c + m->p[K64_P_mmio_latency];
 	uint64_t last = a + size - 1;
@@ -219,8 +220,8 @@ static inline __attribute__((always_inline)) uint64_t data_read(struct k64_model
 	return c;
 }
 
-/* A scalar write-through (no write-allocate): cycles beyond `store`. */
-static inline __attribute__((always_inline)) uint64_t data_write(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
+/* A scalar data read of size bytes at a: cycles beyond the hit latency (refills, TLB). */
+static inline __attribute__((always_inline)) uint64_t data_read(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
 {
 	uint64_t c = 0;
 	bool xl = translated(m, h, priv);
@@ -228,6 +229,13 @@ static inline __attribute__((always_inline)) uint64_t data_write(struct k64_mode
 		c += tlb(m, &m->dtlb, a, m->p[K64_P_tlb_hit]);
 		m->cause[K64_C_TLB] += m->p[K64_P_tlb_hit];
 	}
+	return c + dmem_read(m, a, size, xl);
+}
+
+/* A scalar write-through (no write-allocate) past its translation: cycles beyond `store`. */
+static inline __attribute__((always_inline)) uint64_t dmem_write(struct k64_model *m, uint64_t a, unsigned size, bool xl)
+{
+	uint64_t c = 0;
 	if (MMIO(m, a))
 		return c + m->p[K64_P_mmio_latency];
 	uint64_t last = a + size - 1;
@@ -241,6 +249,21 @@ static inline __attribute__((always_inline)) uint64_t data_write(struct k64_mode
 				(void)k64_cachesim_access(&m->dc, l << m->dc.line_shift, false);   /* updated if present */
 	return c;
 }
+
+/* A scalar write-through (no write-allocate): cycles beyond `store`. */
+static inline __attribute__((always_inline)) uint64_t data_write(struct k64_model *m, struct k64_hart *h, unsigned priv, uint64_t a, unsigned size)
+{
+	uint64_t c = 0;
+	bool xl = translated(m, h, priv);
+	if (xl) {
+		c += tlb(m, &m->dtlb, a, m->p[K64_P_tlb_hit]);
+		m->cause[K64_C_TLB] += m->p[K64_P_tlb_hit];
+	}
+	return c + dmem_write(m, a, size, xl);
+}
+
+/* HLV, HLVX, HSV (memsys.c). */
+uint64_t tm_hyp_access(struct k64_model *m, uint64_t a, unsigned size, bool store);
 
 /* ---- front end (fetch.c) ---- */
 /* The last 8-byte word instruction d needs: the word holding its last byte, or with fetch_byte6
@@ -322,8 +345,9 @@ uint64_t tm_xkround(struct k64_model *m, const struct k64_dinsn *d, uint64_t iss
 uint64_t tm_vector(struct k64_model *m, struct k64_hart *h, const struct k64_dinsn *d, const struct k64_retire *r);
 
 /* ---- one instruction (cost.c) ---- */
-/* sfence.vma and Svinval's sinval.vma: the model's TLBs and page-table-entry caches are flushed
- * whole (they hold no ASIDs in the model; doc/cycle-model.md). */
+/* sfence.vma, Svinval's sinval.vma, and the hypervisor's hfence.vvma/gvma and hinval.vvma/gvma:
+ * the model's TLBs and page-table-entry caches are flushed whole (they hold no ASIDs or VMIDs in
+ * the model; doc/cycle-model.md). */
 static inline bool tlb_fence(const struct k64_dinsn *d)
 {
 	return d->cls == K64_IC_SYSTEM && d->desc->tm.form == K64_IF_TLBFLUSH;
@@ -343,7 +367,8 @@ static inline bool cost_static(const struct k64_model *m, const struct k64_dinsn
 		return true;
 	case K64_IC_FENCE: case K64_IC_SYSTEM:
 		*c = p[K64_P_fence];
-		return !tlb_fence(d);   /* that one flushes the TLBs: cost() */
+		/* those flush the TLBs, and mret and sret may change V: cost() */
+		return !tlb_fence(d) && d->desc->tm.form != K64_IF_XRET;
 	case K64_IC_MUL: case K64_IC_DIV:
 		*c = p[K64_P_multicycle] + p[d->cls == K64_IC_MUL ? K64_P_mul_latency : K64_P_div_latency];
 		*cause = K64_C_MULDIV;

@@ -48,7 +48,8 @@ static void groups(struct k64_model *m, uint64_t *keccak, uint64_t *crypto, uint
 		*vec += m->cls[c];
 	*vec += m->cls[K64_IC_VCLMUL];
 	*smem = m->cls[K64_IC_LOAD] + m->cls[K64_IC_STORE] + m->cls[K64_IC_AMO] + m->cls[K64_IC_LR] +
-		m->cls[K64_IC_SC] + m->cls[K64_IC_FLOAD] + m->cls[K64_IC_FSTORE] + m->cls[K64_IC_CBO];
+		m->cls[K64_IC_SC] + m->cls[K64_IC_FLOAD] + m->cls[K64_IC_FSTORE] + m->cls[K64_IC_CBO] +
+		m->cls[K64_IC_HLV] + m->cls[K64_IC_HSV];
 	*br = m->cls[K64_IC_BRANCH] + m->cls[K64_IC_JAL] + m->cls[K64_IC_JALR];
 }
 

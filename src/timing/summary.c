@@ -429,17 +429,26 @@ static void model_retire(void *ctx, struct k64_hart *h, const struct k64_batch *
 	fetch_copy(&m->f, &f);
 }
 
+/* A trap taken in V mode stays there when it goes to VS: delegated by medeleg (mideleg for an
+ * interrupt) and then hedeleg (hideleg); otherwise it goes to HS or M with V = 0 (21.4.1). */
+static bool trap_to_vs(const struct k64_hart *h, uint64_t cause)
+{
+	uint64_t code = cause & ~(1ull << 63);
+	uint64_t deleg = cause >> 63 ? h->mideleg & h->hideleg : h->medeleg & h->hedeleg;
+	return code < 64 && ((deleg >> code) & 1);
+}
+
 /* A trap: the faulting instruction does not retire; the pipeline is flushed and the handler
  * fetched. Linux user mode emulates system calls in zero modelled cycles beyond this. */
 static void model_trap(void *ctx, struct k64_hart *h, uint64_t cause, uint64_t tval)
 {
 	struct k64_model *m = ctx;
-	(void)h;
-	(void)cause;
+	if (unlikely(h->virt) && !trap_to_vs(h, cause))
+		tm_virt_switch(m, false);
 	(void)tval;
 	m->pre_d = NULL;
 	m->traps++;
-	m->t += m->p[K64_P_trap];
+	m->t += m->p[K64_P_trap] + (h->virt ? m->p[K64_P_trap_virt] : 0);
 	m->f.w0 = m->f.w1 = WORD_NONE;
 	m->f.t = m->t;
 }
@@ -471,6 +480,7 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 	const uint64_t *p = m->p;
 	m->h = h;
 	m->user_mode = user_mode;
+	m->virt = h->virt;
 	uint64_t step_bits = 64 * p[K64_P_vec_lanes];
 	m->g = h->vlen > step_bits ? h->vlen / step_bits : 1;
 	m->fetch_hit = p[K64_P_fetch_overhead] + p[K64_P_icache_hit];

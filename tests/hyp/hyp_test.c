@@ -64,6 +64,8 @@ void h_hinval_gvma(void), h_wfi(void), h_sret(void), h_sfence(void), h_ld(void),
 void h_ecall(void), h_nop(void), h_csrr_sip(void), h_csrr_time(void), h_sc_w(void);
 extern char hs_trap[], vs_irq[], h_enter_v[];
 void m_clear_mpv(void);
+void h_walk_cycles(void);
+u64 h_hlv_cycles(u64 va);
 
 u64 hs_rec[8];                       /* probes.S hs_trap: t1, scause, stval, sepc, htval, htinst, hstatus, count */
 
@@ -697,6 +699,125 @@ static void t_irq(void)
 	CSR_WRITE(vsstatus, 0);
 }
 
+/* ---- the cycle model's two-stage walks (doc/cycle-model.md, "Table walks") --------------------
+ * A VS-mode load at WV with both stages Sv39 (vsatp) over Sv39x4 (hgatp), every level a 4 KiB
+ * table, no superpage on WV's path. The two-stage walk (21.5.2; 10.3.2's steps for each stage):
+ * each of the 3 VS-stage levels reads one PTE whose address is a guest physical address, and
+ * that read is itself preceded by a 3-level G-stage walk of that address (21.5.2: "each
+ * VS-stage PTE access ... is translated by the G stage"); then the final guest physical address
+ * takes a 3-level G-stage walk: N = 3 x (3 + 1) + 3 = 15 PTE reads.
+ * To have all of them hit the data MMU's 4-line PTE cache, the tables share lines: the G stage's
+ * levels 1 and 0 are one table gq (gq[0] points to gq itself), the VS stage's three levels one
+ * table vp (vp[1] points to vp itself, at the guest physical address GW + 0x1000 that gq[1] maps
+ * onto vp). WV = TV + 2 MiB + 3 pages: VPN[2] = 1, VPN[1] = 1, VPN[0] = 3. The reads:
+ *   VS level 2: G walk of GW + 0x1008: groot[4], gq[0], gq[1]; then vp[1]
+ *   VS level 1: G walk of GW + 0x1008: groot[4], gq[0], gq[1]; then vp[1]
+ *   VS level 0: G walk of GW + 0x1018: groot[4], gq[0], gq[1]; then vp[3] -> GPA GW + 0x2000
+ *   final:      G walk of GW + 0x2000: groot[4], gq[0], gq[2]     -> TP(20)
+ * three 64-byte lines: groot[0..7], gq[0..7], vp[0..7]. The VS code runs at VA = GPA = PA
+ * (vp[2] a VS gigapage, groot[2] a G gigapage), through the other (instruction) MMU.
+ * Expected from the parameters (doc/cycle-model.md): ptec_hit = 2; a PTE line refill is a 64-byte
+ * line refill, the D-cache read miss's, measured here as D; the TLBs are emptied when V changes
+ * [assumed], so every VS entry's first load walks, and the second hits; hfence.vvma empties the
+ * TLBs and the PTE caches (as sfence.vma does), so the next walk refills the three lines first
+ * seen at reads 1, 2 and 4: 12 x ptec_hit + 3 x D. HLV from M walks the same 15 PTEs and is
+ * never kept in the TLB [assumed]: each one walks and counts as a data-TLB miss (event 12). */
+static u64 gq[512] __attribute__((aligned(4096))), vp[512] __attribute__((aligned(4096)));
+#define WV (TV + 0x200000 + 0x3000)
+#define HFENCE_VVMA() __asm__ volatile(".word 0x22000073" ::: "memory")
+#define SFENCE() __asm__ volatile("sfence.vma" ::: "memory")
+static u64 field16(u64 v, unsigned i) { return (v >> (16 * i)) & 0xffff; }
+/* The direct-mapped 4 KiB D-cache (the model's, keyed by the virtual address for translated
+ * accesses) loses the lines of WV and WV + 0x80 to M-mode loads of the same sets, so that
+ * h_walk_cycles' first and third loads miss it and the second and fourth hit. */
+static void evict_lines(void)
+{
+	(void)peek64(TP(21));
+	(void)peek64(TP(21) + 0x80);
+}
+
+static void t_model_walk(void)
+{
+	g_setup();
+	memset(gq, 0, sizeof gq);
+	memset(vp, 0, sizeof vp);
+	groot[GW >> 30] = pte(pa_of(gq), PTE_V);
+	gq[0] = pte(pa_of(gq), PTE_V);
+	gq[1] = pte(pa_of(vp), URWXAD);
+	gq[2] = pte(TP(20), URWXAD);
+	vp[1] = pte(GW + 0x1000, PTE_V);
+	vp[2] = pte(0x80000000ull, RWXAD);
+	vp[3] = pte(GW + 0x2000, RWXAD);
+	poke64(TP(20), 0x5151);
+	CSR_WRITE(vsatp, 8ull << 60 | (GW + 0x1000) >> 12);
+	HFENCE();
+	check("model walk: VS load through the shared-line tables", VS(h_ld, WV, 0).value, 0x5151);
+	CSR_WRITE(mcounteren, 1);
+	CSR_WRITE(hcounteren, 1);
+	CSR_WRITE(mhpmevent12, 12);            /* data-TLB misses */
+	VS(h_walk_cycles, WV, 0);              /* the data line and the PTE lines in their caches */
+	u64 cyc = CSR_READ(mcycle), ins = CSR_READ(minstret);
+	u64 e0 = CSR_READ(mhpmcounter12);
+	evict_lines();
+	u64 a = VS(h_walk_cycles, WV, 0).value;
+	u64 e1 = CSR_READ(mhpmcounter12);
+	HFENCE_VVMA();
+	evict_lines();
+	u64 b = VS(h_walk_cycles, WV, 0).value;
+	u64 e2 = CSR_READ(mhpmcounter12);
+	CSR_WRITE(hstatus, HS_SPVP);           /* HLV as VS would (its pages have U = 0) */
+	u64 hl = h_hlv_cycles(WV);
+	u64 e3 = CSR_READ(mhpmcounter12);
+	CSR_WRITE(hstatus, 0);
+	/* HS with satp on (vp as an Sv39 root: vp[2] maps the program): the TLB keeps HS's data
+	 * page from one HS entry to the next (V does not change), and hfence.vvma, hfence.gvma and
+	 * hinval.gvma each empty it */
+	CSR_WRITE(satp, 8ull << 60 | pa_of(vp) >> 12);
+	SFENCE();
+	HS(h_ld, TP(20), 0);
+	u64 f0 = CSR_READ(mhpmcounter12);
+	check("model walk: HS load with satp on", HS(h_ld, TP(20), 0).value, 0x5151);
+	u64 f1 = CSR_READ(mhpmcounter12);
+	u64 fence_miss[3];
+	for (unsigned i = 0; i < 3; i++) {
+		run(PRIV_M, 0, i == 0 ? h_hfence_vvma : i == 1 ? h_hfence_gvma : h_hinval_gvma, 0, 0);
+		u64 g0 = CSR_READ(mhpmcounter12);
+		HS(h_ld, TP(20), 0);
+		fence_miss[i] = CSR_READ(mhpmcounter12) - g0;
+	}
+	CSR_WRITE(satp, 0);
+	SFENCE();
+	cyc = CSR_READ(mcycle) - cyc;
+	ins = CSR_READ(minstret) - ins;
+	CSR_WRITE(mhpmevent12, 0);
+	CSR_WRITE(mcounteren, 0);
+	CSR_WRITE(hcounteren, 0);
+	CSR_WRITE(vsatp, 0);
+	if (cyc < 2 * ins) {
+		puts_("SKIP model walk: no cycle model (mcycle counts instructions)\n");
+		return;
+	}
+	/* the four loads: TLB miss + D-cache miss, both hit, TLB hit + D-cache miss, both hit */
+	u64 walk = field16(a, 0), hit = field16(a, 1), miss = field16(a, 2), hit2 = field16(a, 3);
+	u64 d = miss - hit2;
+	check("model walk: the repeated VS load hits the TLB and the D-cache like the last one", hit, hit2);
+	check("model walk: a D-cache line refill costs cycles", d > 0 && d < 100, 1);
+	check("model walk: two-stage, PTE lines cached: first - third load = 15 x ptec_hit", walk - miss, 30);
+	check("model walk: one data-TLB miss per VS entry (the TLBs emptied when V changes)", e1 - e0, 1);
+	check("model walk: after hfence.vvma: 12 x ptec_hit + 3 line refills", field16(b, 0) - field16(b, 2),
+	      24 + 3 * d);
+	check("model walk: after hfence.vvma the repeated load hits", field16(b, 1), hit);
+	check("model walk: after hfence.vvma the D-cache miss costs the same", field16(b, 2) - field16(b, 3), d);
+	check("model walk: one data-TLB miss after hfence.vvma", e2 - e1, 1);
+	check("model walk: hlv.d from M: the second = a TLB-hit load + 15 x ptec_hit", (hl >> 32) - hit, 30);
+	check("model walk: the first hlv.d walks too", (hl & 0xffffffffull) >= (hl >> 32), 1);
+	check("model walk: each hlv.d a data-TLB miss", e3 - e2, 2);
+	check("model walk: HS's data page stays in the TLB across HS entries", f1 - f0, 0);
+	check("model walk: hfence.vvma empties the TLB (HS load misses)", fence_miss[0], 1);
+	check("model walk: hfence.gvma empties the TLB", fence_miss[1], 1);
+	check("model walk: hinval.gvma empties the TLB", fence_miss[2], 1);
+}
+
 int main(void)
 {
 	t_csrs();
@@ -706,6 +827,7 @@ int main(void)
 	t_two_stage();
 	t_hlv();
 	t_irq();
+	t_model_walk();
 	putdec(passed);
 	puts_(" passed, ");
 	putdec(failed);

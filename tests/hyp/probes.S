@@ -9,7 +9,7 @@
 	.global h_csrr_cycle, h_csrr_stimecmp, h_csrr_senvcfg, h_csrr_sscratch, h_csrw_sscratch
 	.global h_hlv_d, h_hsv_d, h_hlvx_wu, h_hlv_w, h_hfence_vvma, h_hfence_gvma, h_hinval_gvma
 	.global h_wfi, h_sret, h_sfence, h_ld, h_sd, h_fadd, h_ecall, h_nop, h_csrr_sip, h_csrr_time, h_sc_w
-	.global hs_trap, vs_irq, h_enter_v, m_clear_mpv
+	.global hs_trap, vs_irq, h_enter_v, m_clear_mpv, h_walk_cycles, h_hlv_cycles
 h_csrr_hstatus:  .word 0x60002573        // csrrs a0, hstatus (0x600), zero
 	ret
 h_csrr_mstatus:  .word 0x30002573        // csrrs a0, mstatus, zero
@@ -78,6 +78,46 @@ m_clear_mpv:
 	csrc mstatus, t0
 	csrw mepc, ra
 	mret
+
+// The cycle model's two-stage walks (hyp_test.c t_model_walk): four loads at a0, a0, a0 + 0x80,
+// a0 + 0x88, each timed from the rdcycle before it to the one after; the four differences in
+// the 16-bit fields of a0, the first lowest. One 64-byte line, 8-byte aligned pairs: each
+// rdcycle + ld pair is one fetch word.
+	.balign 64
+h_walk_cycles:
+	rdcycle t0
+	ld t1, 0(a0)
+	rdcycle t2
+	ld t1, 0(a0)
+	rdcycle t3
+	ld t1, 0x80(a0)
+	rdcycle t4
+	ld t1, 0x88(a0)
+	rdcycle t5
+	sub t5, t5, t4
+	sub t4, t4, t3
+	sub t3, t3, t2
+	sub t2, t2, t0
+	slli t5, t5, 48
+	slli t4, t4, 32
+	slli t3, t3, 16
+	or a0, t2, t3
+	or a0, a0, t4
+	or a0, a0, t5
+	ret
+// two hlv.d at a0, each timed as above: the first difference in bits 31:0, the second in 63:32
+	.balign 64
+h_hlv_cycles:
+	rdcycle t0
+	.word 0x6c054373                 // hlv.d t1, (a0)
+	rdcycle t2
+	.word 0x6c054373                 // hlv.d t1, (a0)
+	rdcycle t3
+	sub t3, t3, t2
+	sub t2, t2, t0
+	slli t3, t3, 32
+	or a0, t2, t3
+	ret
 
 // HS-mode trap handler: records scause, stval, sepc, htval, htinst, hstatus in hs_rec (sscratch
 // points to it) and steps over the instruction; an interrupt clears hvip and hie instead.

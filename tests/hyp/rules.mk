@@ -1,8 +1,9 @@
 # Hypervisor-extension tests: one bare-metal program (tests/hyp/hyp_test.c, probes in
 # tests/hyp/probes.S, with the run-time of the MMU tests, tests/mmu/rt.S) whose expectations are
 # worked out by hand from the privileged specification's H chapter. Run on the default karu64,
-# once with the cycle model (the observed dispatch loop) and once built to enter V mode through
-# an sret in HS instead of an mret with MPV = 1 (HYP_ENTER_BY_SRET, the path QEMU 10 takes).
+# with the cycle model in both configurations (the observed dispatch loop; t_model_walk times the
+# two-stage walk), and once built to enter V mode through an sret in HS instead of an mret with
+# MPV = 1 (HYP_ENTER_BY_SRET, the path QEMU 10 takes).
 HYP_TEST_SRCS := tests/mmu/rt.S tests/hyp/probes.S tests/hyp/hyp_test.c
 HYP_TEST_CC = $(RV_BARE_CC) -mcmodel=medany -mabi=lp64d -march=rv64gcv_svinval_h -O2 -ffreestanding \
   -fno-builtin -Wall -Werror -T tests/bare/link.ld
@@ -18,7 +19,7 @@ $(B)/tests/hyp/hyp-sret.elf: $(HYP_TEST_SRCS) tests/bare/link.ld
 check-hyp: $(KARU64) $(B)/tests/hyp/hyp.elf $(B)/tests/hyp/hyp-sret.elf
 	@mkdir -p $(B)/test-results
 	@r=$(B)/test-results/hyp.txt; : > $$r; \
-	for o in "hyp.elf" "hyp.elf --model=karu64-sim" "hyp-sret.elf"; do \
+	for o in "hyp.elf" "hyp.elf --model=karu64-sim" "hyp.elf --model=karu64-fpga" "hyp-sret.elf"; do \
 	  set -- $$o; elf=$$1; shift; \
 	  echo "== $$elf $$*" >> $$r; \
 	  timeout 60 $(KARU64) --bare $$* $(B)/tests/hyp/$$elf > $$r.1 2>&1; s=$$?; \

@@ -84,7 +84,7 @@ def main():
     start = vmm or 0
     banner = at(r"^\[ *0\.000000\] Linux version " + re.escape(kver) + " ", start)
     check(vmm is not None and banner is not None, "guest: the kernel's banner 'Linux version %s' after the VMM started" % kver)
-    check(at(r"Kernel command line: console=ttyS0 loglevel=6$", start) is not None,
+    check(at(r"Kernel command line: console=ttyS0 loglevel=6 watchdog_thresh=60$", start) is not None,
           "guest: its own command line (from the VMM's device tree)")
     line = at("^" + GUEST_LINE + "$", start)
     check(line is not None, "guest: init's line on the console: " + GUEST_LINE)
