@@ -12,6 +12,7 @@ cpuinfo() { grep -m1 '^isa' /proc/cpuinfo; grep -m1 '^mmu' /proc/cpuinfo; }
 # no privilege filter (SBI "skip match"); counts with exclude_kernel need the default, 1
 perfcount() { echo 1 > /proc/sys/kernel/perf_user_access; /bin/perfcount; echo 2 > /proc/sys/kernel/perf_user_access; }
 perfsample() { echo 1 > /proc/sys/kernel/perf_user_access; /bin/perfsample $perfperiod; echo 2 > /proc/sys/kernel/perf_user_access; }
+perfcycles() { echo 1 > /proc/sys/kernel/perf_user_access; /bin/perfcycles; echo 2 > /proc/sys/kernel/perf_user_access; }
 t cpuinfo cpuinfo
 t proc /bin/proc
 t sigill /bin/sigill
@@ -21,4 +22,5 @@ t xproc-xr /bin/xproc-xr
 t rdcycle /bin/rdcycle
 t perfcount perfcount
 t perfsample perfsample
+t perfcycles perfcycles
 echo "== end"
