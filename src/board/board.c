@@ -108,14 +108,25 @@ void k64_board_stop(struct k64_board *b, int code, bool reboot)
 	b->reboot = reboot;
 }
 
-void k64_board_checkpoint_request(struct k64_board *b)
+static void pause_request(struct k64_board *b)
 {
-	b->ckpt_request = true;
 	if (!b->h->stopped) {      /* the run pauses, as for a reboot; k64_machine_run resumes it */
 		b->ckpt_stop = true;
 		b->h->stopped = true;
 		b->h->limit = 0;
 	}
+}
+
+void k64_board_checkpoint_request(struct k64_board *b)
+{
+	b->ckpt_request = true;
+	pause_request(b);
+}
+
+void k64_board_marker_request(struct k64_board *b)
+{
+	b->marker_request = true;
+	pause_request(b);
 }
 
 /* ---- the console -------------------------------------------------------------------------- */
@@ -493,6 +504,7 @@ int k64_board_boot(struct k64_board *b, char *err, size_t errlen)
 		if (board_devices[i](b, err, errlen))
 			return -1;
 	h->stimecmp = ~0ull;
+	k64_pmu_no_events(h);   /* the firmware's reset state of the hpm counters (core/pmu.c) */
 	if (board_load(b, err, errlen))
 		return -1;
 	h->fe.ctx = b;
@@ -518,6 +530,7 @@ int k64_board_reboot(struct k64_board *b, char *err, size_t errlen)
 	h->vtype = 1ull << 63;
 	h->fflags = h->frm = 0;
 	k64_priv_reset(h, K64_PRIV_M);
+	k64_pmu_no_events(h);
 	h->stimecmp = ~0ull;
 	h->irq_lines = 0;
 	h->resv_valid = false;

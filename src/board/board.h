@@ -68,7 +68,9 @@ struct k64_board {
 	bool silence_noted;        /* the no-output warning was printed */
 	uint64_t reboots;
 	bool ckpt_request;         /* the guest asked for a checkpoint (syscon 0x4350) */
-	bool ckpt_stop;            /* ... and the hart stopped for it alone (no poweroff since) */
+	bool marker_request;       /* ... or a marker line (syscon 0x4d4b) */
+	bool ckpt_stop;            /* ... and the hart stopped for that alone (no poweroff since) */
+	uint64_t markers;          /* marker lines printed */
 };
 
 /* Device constructors: each registers its region on b->bus, with its interrupt line (ops.irq and
@@ -98,6 +100,8 @@ void k64_board_stop(struct k64_board *b, int code, bool reboot);
 /* The guest asked for a checkpoint: the run pauses at the end of the current block
  * (k64_machine_run writes it and goes on). */
 void k64_board_checkpoint_request(struct k64_board *b);
+/* The guest asked for a marker: the same pause, then k64_machine_run prints the counts. */
+void k64_board_marker_request(struct k64_board *b);
 
 /* Properties for the devices' node functions (board/fdt.c): reg = <base size> with two cells
  * each, and a property of n 32-bit cells; 0 or a negative libfdt error. */

@@ -429,6 +429,22 @@ static bool checkpoint_now(struct k64_machine *m)
 	return !h->stopped;
 }
 
+/* The guest's marker (syscon 0x4d4b; doc/board.md, "Markers"): one line on stderr with the
+ * counts at the end of the writing instruction's block, the model's cycles by privilege too. */
+static void marker_print(struct k64_machine *m)
+{
+	char model[256] = "";
+	if (m->model)
+		snprintf(model, sizeof model, " cycles %llu user-cycles %llu supervisor-cycles %llu machine-cycles %llu "
+			 "user-entries %llu", (unsigned long long)k64_model_cycles(m->model),
+			 (unsigned long long)k64_model_priv_cycles(m->model, K64_PRIV_U),
+			 (unsigned long long)k64_model_priv_cycles(m->model, K64_PRIV_S),
+			 (unsigned long long)k64_model_priv_cycles(m->model, K64_PRIV_M),
+			 (unsigned long long)k64_model_priv_entries(m->model, K64_PRIV_U));
+	fprintf(stderr, "karu64: marker %llu: instructions %llu%s\n", (unsigned long long)++m->board->markers,
+		(unsigned long long)m->hart->instret, model);
+}
+
 enum k64_status k64_machine_run(struct k64_machine *m, uint64_t n)
 {
 	struct k64_hart *h = m->hart;
@@ -451,12 +467,15 @@ enum k64_status k64_machine_run(struct k64_machine *m, uint64_t n)
 				continue;
 			break;
 		}
-		if (m->board && m->board->ckpt_request) {   /* the guest asked (syscon) */
-			m->board->ckpt_request = false;
+		if (m->board && (m->board->ckpt_request || m->board->marker_request)) {   /* the guest asked (syscon) */
+			bool ckpt = m->board->ckpt_request;
+			if (m->board->marker_request)
+				marker_print(m);
+			m->board->ckpt_request = m->board->marker_request = false;
 			if (m->board->ckpt_stop)
 				h->stopped = false;
 			m->board->ckpt_stop = false;
-			if (m->cfg.checkpoint_file && m->cfg.checkpoint_guest && !checkpoint_now(m))
+			if (ckpt && m->cfg.checkpoint_file && m->cfg.checkpoint_guest && !checkpoint_now(m))
 				break;
 			continue;
 		}

@@ -1,7 +1,8 @@
 /* The sifive,test0 syscon at 0x100000: a 32-bit write of 0x5555 powers off (exit status 0),
- * 0x3333 | code << 16 fails with that code (1 if 0), 0x7777 reboots the board, and 0x4350
+ * 0x3333 | code << 16 fails with that code (1 if 0), 0x7777 reboots the board, 0x4350
  * asks for a checkpoint at the end of the writing instruction's block (--checkpoint-at's FILE;
- * ignored without one). Other values are ignored; reads return 0. */
+ * ignored without one), and 0x4d4b prints a marker line of the counts at the end of that block
+ * (karu64's own; doc/board.md, "Markers"). Other values are ignored; reads return 0. */
 #include <libfdt.h>
 #include <stdio.h>
 #include "board/board.h"
@@ -11,6 +12,7 @@
 #define FAIL     0x3333
 #define REBOOT   0x7777
 #define CHECKPOINT 0x4350   /* "CP": write a checkpoint (karu64's own; doc/board.md) */
+#define MARKER     0x4d4b   /* "MK": print the counts (karu64's own; doc/board.md) */
 
 static bool syscon_read(void *dev, uint64_t off, unsigned size, uint64_t *val, uint64_t now)
 {
@@ -35,6 +37,7 @@ static bool syscon_write(void *dev, uint64_t off, unsigned size, uint64_t val, u
 	case FAIL: k64_board_stop(b, code ? (int)code : 1, false); break;
 	case REBOOT: k64_board_stop(b, 0, true); break;
 	case CHECKPOINT: k64_board_checkpoint_request(b); break;
+	case MARKER: k64_board_marker_request(b); break;
 	default: break;
 	}
 	return true;

@@ -446,6 +446,7 @@ bool k64_pmu_csr(unsigned csr);
 bool k64_pmu_read(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t *v);
 bool k64_pmu_write(struct k64_hart *h, const struct k64_dinsn *d, unsigned csr, uint64_t v);
 void k64_pmu_reset(struct k64_hart *h);
+void k64_pmu_no_events(struct k64_hart *h);
 void k64_pmu_switch(struct k64_hart *h, const struct k64_dinsn *d, unsigned to);
 void k64_pmu_poll(struct k64_hart *h);
 /* Checkpoints: ctr[i].val made each counter's value now; after a restore, the bases re-set on

@@ -160,6 +160,19 @@ void k64_pmu_reset(struct k64_hart *h)
 	update(h, &n);
 }
 
+/* The board's reset (board/board.c): mhpmevent3..31 = 0, no event, as firmware expects.
+ * OpenSBI finds the counters' width by writing all ones to mhpmcounter3 and reading it back;
+ * counting event 3 (I-cache misses: karu64-fpga) the counter can wrap in between, and OpenSBI
+ * then gives Linux 1-bit counters (perf counted nothing). */
+void k64_pmu_no_events(struct k64_hart *h)
+{
+	struct now n = now_at(h, NULL, false);
+	settle_all(h, &n);
+	for (unsigned i = 3; i < 32; i++)
+		h->mhpmevent[i] = 0;
+	update(h, &n);
+}
+
 /* Before h->priv becomes `to` (trap entry, mret, sret; d = the xRET, which retires in the old
  * privilege, or NULL at a trap): counters whose filter differs between the two are re-based. */
 void k64_pmu_switch(struct k64_hart *h, const struct k64_dinsn *d, unsigned to)

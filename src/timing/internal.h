@@ -79,6 +79,10 @@ struct k64_model {
 	uint64_t cls[K64_IC_COUNT];  /* retired instructions by class; ALU: see class_count */
 	uint64_t retired;
 	uint64_t traps, keccak_ops[2], keccak_engine[2];   /* [0] 24 rounds, [1] 12 */
+	/* cycles by privilege (stats.c): priv_cycles[P] up to the last change of the batches'
+	 * privilege, split_priv's own since split_t; priv_entries[P], the changes into P */
+	uint64_t priv_cycles[4], priv_entries[4], split_t;
+	unsigned split_priv;
 	uint64_t xkr_rounds, xkr_moves;  /* xkr.round, xkr.wlane + xkr.rlane retired */
 	uint64_t xkr_busy;           /* xkr_round_overlap: the cycle the round-step unit is free */
 	/* derived once at attach */
@@ -143,6 +147,9 @@ struct tblk {
 #define TBLK_MAX (1u << 20)        /* summaries kept before starting again */
 enum { F_NONE, F_REPEAT, F_OTHER };
 
+
+/* A batch in another privilege than the last one (model_retire; stats.c). */
+__attribute__((noinline)) void tm_priv_change(struct k64_model *m, unsigned priv);
 
 /* ---- memory system (memsys.c) ---- */
 /* The L1s cache physical 0x8000_0000-0x8FFF_FFFF (§4b). Translated addresses (Linux user mode,

@@ -16,6 +16,29 @@ uint64_t k64_model_cause(struct k64_model *m, enum k64_cause c)
 	return m->t - other;
 }
 
+/* Cycles by privilege: a batch's cycles, and the trap entry that follows it, belong to the
+ * batch's privilege, so a change is seen (and the time since the last one charged) at the first
+ * batch of the new privilege. An xRET ends its block: a batch never mixes privileges. */
+void tm_priv_change(struct k64_model *m, unsigned priv)
+{
+	m->priv_cycles[m->split_priv & 3] += m->t - m->split_t;
+	m->split_t = m->t;
+	m->split_priv = priv & 3;
+	m->priv_entries[priv & 3]++;
+}
+
+uint64_t k64_model_priv_cycles(const struct k64_model *m, unsigned priv)
+{
+	priv &= 3;
+	return m->priv_cycles[priv] + (priv == m->split_priv ? m->t - m->split_t : 0);
+}
+
+uint64_t k64_model_priv_entries(const struct k64_model *m, unsigned priv) { return m->priv_entries[priv & 3]; }
+
+static const struct { const char *name; unsigned priv; } priv_list[] = {
+	{ "user", K64_PRIV_U }, { "supervisor", K64_PRIV_S }, { "machine", K64_PRIV_M },
+};
+
 static const struct { const char *name; unsigned ev; } event_list[] = {
 	{ "icache_misses", K64_EV_ICACHE_MISS }, { "dcache_misses", K64_EV_DCACHE_MISS },
 	{ "tlb_misses", K64_EV_TLB_MISS }, { "fetch_stall_cycles", K64_EV_FETCH_STALL },
@@ -74,6 +97,9 @@ void k64_model_print_stats(struct k64_model *m, FILE *f, uint64_t instret)
 	fprintf(f, "xkround-rounds: %llu\nxkround-lane-moves: %llu\n", (unsigned long long)m->xkr_rounds,
 		(unsigned long long)m->xkr_moves);
 	fprintf(f, "traps: %llu\n", (unsigned long long)m->traps);
+	for (size_t i = 0; i < sizeof priv_list / sizeof priv_list[0]; i++)
+		fprintf(f, "%s-cycles: %llu\n", priv_list[i].name, (unsigned long long)k64_model_priv_cycles(m, priv_list[i].priv));
+	fprintf(f, "user-entries: %llu\n", (unsigned long long)m->priv_entries[K64_PRIV_U]);
 }
 
 void k64_model_write_json(struct k64_model *m, FILE *f, uint64_t instret, double seconds)
@@ -105,6 +131,11 @@ void k64_model_write_json(struct k64_model *m, FILE *f, uint64_t instret, double
 		(unsigned long long)m->keccak_engine[1], (unsigned long long)m->traps);
 	fprintf(f, "  \"xkround\": {\"rounds\": %llu, \"lane_moves\": %llu},\n", (unsigned long long)m->xkr_rounds,
 		(unsigned long long)m->xkr_moves);
+	fputs("  \"cycles_by_privilege\": {", f);
+	for (size_t i = 0; i < sizeof priv_list / sizeof priv_list[0]; i++)
+		fprintf(f, "%s\"%s\": %llu", i ? ", " : "", priv_list[i].name,
+			(unsigned long long)k64_model_priv_cycles(m, priv_list[i].priv));
+	fprintf(f, "},\n  \"user_entries\": %llu,\n", (unsigned long long)m->priv_entries[K64_PRIV_U]);
 	fputs("  \"parameters\": {", f);
 	for (int i = 0; i < K64_P_COUNT; i++)
 		fprintf(f, "%s\"%s\": %llu", i ? ", " : "", tm_param_info[i].name, (unsigned long long)m->p[i]);

@@ -404,6 +404,8 @@ static void model_retire(void *ctx, struct k64_hart *h, const struct k64_batch *
 	struct fetch f;
 	fetch_copy(&f, &m->f);
 	m->priv = bt->priv;
+	if (unlikely(bt->priv != m->split_priv))
+		tm_priv_change(m, bt->priv);
 	m->retired += bt->n;
 	if (!(bt->whole && h->nobs == 1 && retire_block(m, h, bt, &t, &f, &stall, &stall_ev)))
 		for (; r < end; r++, d++) {
@@ -490,6 +492,7 @@ int k64_model_attach(struct k64_model *m, struct k64_hart *h, bool user_mode, ch
 	m->refill_pte = p[K64_P_mem_read] + 8 * p[K64_P_mem_beat] + p[K64_P_refill_overhead];
 	m->walk = p[K64_P_walk_levels_cached] * p[K64_P_ptec_hit] + m->refill_pte;
 	m->f.w0 = m->f.w1 = m->f.line = WORD_NONE;
+	m->split_priv = h->priv;
 	m->ic_last = m->dc_last = m->itlb_last = m->dtlb_last = WORD_NONE;
 	m->b6 = p[K64_P_fetch_byte6] ? 6 : 8;
 	m->fetch_repeat = p[K64_P_icache_enable] ? m->fetch_hit : p[K64_P_fetch_overhead] + p[K64_P_mem_read];

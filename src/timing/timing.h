@@ -63,6 +63,10 @@ int k64_model_add_mmio(struct k64_model *m, uint64_t base, uint64_t size);
 uint64_t k64_model_cycles(const struct k64_model *m);
 uint64_t k64_model_event(const struct k64_model *m, unsigned ev);
 uint64_t k64_model_cause(struct k64_model *m, enum k64_cause c);
+/* Cycles in privilege priv (K64_PRIV_U, _S, _M; VU and VS count as U and S) and the changes
+ * into it, as the batches' privilege changed (doc/cycle-model.md, "Statistics and events"). */
+uint64_t k64_model_priv_cycles(const struct k64_model *m, unsigned priv);
+uint64_t k64_model_priv_entries(const struct k64_model *m, unsigned priv);
 /* The --stats lines (cycles:, cpi:, classes, causes) and the --stats-json object. */
 void k64_model_print_stats(struct k64_model *m, FILE *f, uint64_t instret);
 void k64_model_write_json(struct k64_model *m, FILE *f, uint64_t instret, double seconds);

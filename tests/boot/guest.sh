@@ -17,6 +17,7 @@ dtseed() {
   if [ -e /proc/device-tree/chosen/rng-seed ]; then echo "rng-seed present"; else echo "rng-seed absent"; fi
   echo "kaslr-seed $(od -An -tx1 /proc/device-tree/chosen/kaslr-seed 2>/dev/null | tr -d ' \n')"
 }
+perfcycles() { echo 1 > /proc/sys/kernel/perf_user_access; /bin/perfcycles; echo 2 > /proc/sys/kernel/perf_user_access; }
 t cpuinfo cpuinfo
 t dtseed dtseed
 t proc /bin/proc
@@ -27,4 +28,5 @@ t xproc-xr /bin/xproc-xr
 t rdcycle /bin/rdcycle
 t perfcount perfcount
 t perfsample perfsample
+t perfcycles perfcycles
 echo "== end"

@@ -11,7 +11,7 @@ BOOT_IMAGE := $(BOOT_DIR)/Image
 BOOT_GUEST := $(B)/tests/boot
 BOOT_KPQC := vintr_k vintr_kr
 BOOT_PROGS := $(BOOT_GUEST)/proc $(BOOT_GUEST)/sigill $(BOOT_GUEST)/rdcycle $(BOOT_GUEST)/sighandler \
-	$(BOOT_GUEST)/xproc-vk $(BOOT_GUEST)/xproc-xr $(BOOT_GUEST)/perfcount $(BOOT_GUEST)/perfsample
+	$(BOOT_GUEST)/xproc-vk $(BOOT_GUEST)/xproc-xr $(BOOT_GUEST)/perfcount $(BOOT_GUEST)/perfsample $(BOOT_GUEST)/perfcycles
 BOOT_CC := $(RV_CC) -O2 -march=rv64gcv -Isw/include
 
 $(BOOT_GUEST)/%: tests/boot/%.c sw/include/zvknhk.h

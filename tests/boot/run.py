@@ -118,15 +118,61 @@ def sample_checks(ps, model):
           % (model, lines, raw4))
 
 
+# perf's cycles:u against the model's own user cycles (tests/boot/perfcycles.c; doc/board.md,
+# "Markers"). The markers bracket perf's window; what lies between them and perf's count:
+#  - perf starts counting at the cycle after each sret into user mode issues (core/pmu.c); the
+#    model's split charges the sret's own cycles (its i2i, `fence`) to the supervisor: per user
+#    entry perf counts fence - 1 cycles more. The entries perf sees are those between the
+#    markers less the last, the DISABLE ioctl's return.
+#  - both charge a trap from user mode (timer interrupts, the DISABLE ioctl's ecall) and its
+#    entry cycles to user mode; the kernel's cycles are in neither.
+#  - the model's window has some user cycles perf's has not: after the DISABLE ioctl returns, the
+#    second marker's store and a jump, fetched and translated anew after the kernel ran.
+#    At most two I-cache line refills and two table walks of three refills each, a device store
+#    and a few single-cycle instructions: below EDGE cycles on both configurations (karu64-fpga,
+#    the slower: 2 * (5 + 2 + 19) + 6 * 19 + (7 + 2 + 4 + 7) + 4 = 190).
+# So perf - model = (fence - 1) * entries - edge, with 0 <= edge <= EDGE.
+EDGE = 400
+
+
+def cycles_checks(pc, err, model, fence):
+    mm = next((re.match(r"perfcycles loop (\d+) cycles:u (\d+)$", l) for l in pc if l.startswith("perfcycles ")), None)
+    marks = [dict(zip(l.split()[3::2], (int(x) for x in l.split()[4::2]))) for l in err.splitlines()
+             if l.startswith("karu64: marker ")]
+    if not mm or len(marks) != 2:
+        check(False, "%s: perfcycles printed its count and karu64 two marker lines (%s; %d markers)"
+              % (model, pc, len(marks)))
+        return
+    loop, perf = int(mm.group(1)), int(mm.group(2))
+    if fence is None:   # functional: cycles are retired instructions
+        check(loop <= perf <= loop + 2000, "functional: cycles:u of a %d-instruction loop counts %d" % (loop, perf))
+        check(marks[1]["instructions"] - marks[0]["instructions"] >= loop,
+              "functional: the markers bracket the loop (%d instructions between them)"
+              % (marks[1]["instructions"] - marks[0]["instructions"]))
+        return
+    user = marks[1]["user-cycles"] - marks[0]["user-cycles"]
+    entries = marks[1]["user-entries"] - marks[0]["user-entries"] - 1
+    edge = (fence - 1) * entries - (perf - user)
+    check(user >= loop and 0 <= edge <= EDGE,
+          "%s: perf cycles:u %d = the model's user cycles between the markers %d + (fence - 1) x %d user entries "
+          "- %d (the second marker's edge, 0..%d)" % (model, perf, user, entries, edge, EDGE))
+
+
 def perf_model(a):
-    """The same user-only counts and the sampling with the cycle model on (karu64-sim)."""
-    cmd = [a.karu64, "--machine=karu64", "--model=karu64-sim", "--bios", a.bios, "--kernel", a.kernel, "--initrd",
-           a.initrd, "--append", "console=ttyS0 quiet karu64.mode=test karu64.only=perfcount,perfsample"]
-    p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace", timeout=900)
-    check(p.returncode == 0, "karu64-sim boot for perfcount powered off (exit %d)" % p.returncode)
-    sec = sections(p.stdout)
-    perf_checks(sec.get("perfcount", []), "karu64-sim")
-    sample_checks(sec.get("perfsample", []), "karu64-sim")
+    """The same user-only counts and the sampling with the cycle model on, from a fresh boot with
+    each configuration (karu64-fpga's I-cache misses once wrapped OpenSBI's counter-width probe:
+    core/pmu.c k64_pmu_no_events), and cycles:u against the model's user cycles."""
+    for model in ("karu64-sim", "karu64-fpga"):
+        params = subprocess.run([a.karu64, "--model=" + model, "--list-params"], capture_output=True, text=True)
+        fence = next((int(l.split()[1]) for l in params.stdout.splitlines() if l.startswith("fence ")), None)
+        cmd = [a.karu64, "--machine=karu64", "--model=" + model, "--bios", a.bios, "--kernel", a.kernel, "--initrd",
+               a.initrd, "--append", "console=ttyS0 quiet karu64.mode=test karu64.only=perfcount,perfsample,perfcycles"]
+        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace", timeout=900)
+        check(p.returncode == 0 and fence, "%s boot for perfcount powered off (exit %d)" % (model, p.returncode))
+        sec = sections(p.stdout)
+        perf_checks(sec.get("perfcount", []), model)
+        sample_checks(sec.get("perfsample", []), model)
+        cycles_checks(sec.get("perfcycles", []), p.stderr, model, fence or 1)
 
 
 def model_blocks(a):
@@ -232,6 +278,7 @@ def guest_tests(a):
           "xkround: the preempted process's hash is corrupted as predicted (its private state is not switched)")
     perf_checks(sec.get("perfcount", []), "functional")
     sample_checks(sec.get("perfsample", []), "functional")
+    cycles_checks(sec.get("perfcycles", []), p.stderr, "functional", None)
     rc = sec.get("rdcycle", [""])
     mm = re.match(r"rdcycle (\d+) rdinstret (\d+) rdtime (\d+)", rc[0] if rc else "")
     check(mm and 200001 <= int(mm.group(2)) <= 200001 + 1000 and int(mm.group(1)) >= int(mm.group(2)) and

@@ -127,6 +127,9 @@ check("--stats with a model", r.returncode == 186 and int(st.get("cycles", "0"))
       and "cpi" in st and "cycles-fetch" in st, r.stderr[-300:])
 causes = sum(int(v) for k, v in st.items() if k.startswith("cycles-"))
 check("cycles by cause add up to cycles", causes == int(st.get("cycles", "-1")), (causes, st.get("cycles")))
+privs = [int(st.get(k + "-cycles", "-1")) for k in ("user", "supervisor", "machine")]
+check("cycles by privilege: Linux user mode runs in user mode only", privs == [int(st.get("cycles", "-1")), 0, 0],
+      (privs, st.get("cycles")))
 r = run(["--version"]); check("--version", r.returncode == 0 and r.stdout.startswith("karu64 "))
 
 with open(results, "w") as f:
