@@ -26,6 +26,7 @@ struct k64_config {
 	uint64_t mem_size;        /* bare metal RAM, 0 = 256 MiB */
 	const char *jail;         /* Linux: every guest path resolves inside this directory, the guest's root; NULL = none */
 	bool no_semihosting;      /* bare metal: semihosting off (its ebreak is a breakpoint exception) */
+	bool fs_vs_off;           /* bare metal: mstatus.FS and VS reset to Off (Spike's reset), not Initial */
 	uint64_t host_mem_limit;  /* Linux: guest memory the host may back, past it mmap/brk fail with ENOMEM; 0 = none */
 	const char *signature;    /* bare metal: file for begin_signature..end_signature */
 	char **envp;              /* Linux: the guest environment (NULL-terminated) */

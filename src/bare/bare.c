@@ -135,6 +135,10 @@ int k64_bare_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_bare_
 
 	h->mem = m;
 	k64_priv_reset(h, K64_PRIV_M);
+	if (cfg->fs_vs_off) {   /* --fs-vs-reset=off: Spike's reset state, FP and vector state Off */
+		h->mstatus &= ~(K64_MSTATUS_FS | K64_MSTATUS_VS);
+		k64_fpvs_sync(h);
+	}
 	h->pc = entry;
 	k64_tlb_flush(h);
 	h->fe.ctx = b;

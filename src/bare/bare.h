@@ -18,6 +18,7 @@ struct k64_bare_config {
 	const char *signature;      /* --signature=FILE, or NULL */
 	unsigned sig_granularity;   /* bytes per signature line; 0: 4 (riscv-arch-test) */
 	bool no_semihosting;        /* semihosting off: its ebreak is a breakpoint exception */
+	bool fs_vs_off;             /* mstatus.FS and VS Off at reset (Spike's), not Initial */
 	int argc;                   /* the program and its arguments (semihosting SYS_GET_CMDLINE) */
 	char *const *argv;
 };

@@ -206,6 +206,7 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 		bc.ram_size = size;
 		bc.signature = m->cfg.signature;
 		bc.no_semihosting = m->cfg.no_semihosting;
+		bc.fs_vs_off = m->cfg.fs_vs_off;
 		bc.argc = argc;
 		bc.argv = argv;
 		if (k64_bare_setup(m->hart, &m->mem, &bc, path, err, errlen))

@@ -59,6 +59,8 @@ static const char usage[] =
 "  --bare              force bare-metal mode\n"
 "  --no-semihosting    bare metal: no semihosting (its ebreak is a breakpoint exception,\n"
 "                      so the guest cannot open, write or remove host files)\n"
+"  --fs-vs-reset=initial|off  bare metal: mstatus.FS and VS at reset, Initial (default) or\n"
+"                      Off as Spike resets them (the guest must then enable FP and vector)\n"
 "  --mem=SIZE          RAM at 0x80000000 (bare metal: default 256M; board: 1G; suffix K, M or G)\n"
 "  --host-mem-limit=SIZE  the most guest memory the host backs (suffix K, M or G): Linux\n"
 "                      mmap/brk past it fail with ENOMEM; bare metal and board: --mem\n"
@@ -313,6 +315,11 @@ int main(int argc, char **argv)
 		} else if (!strcmp(name, "-jail")) {
 			TAKES_VALUE();
 			cfg.jail = val;
+		} else if (!strcmp(name, "-fs-vs-reset")) {
+			TAKES_VALUE();
+			if (strcmp(val, "initial") && strcmp(val, "off"))
+				die("--fs-vs-reset must be initial or off, got '%s'", val);
+			cfg.fs_vs_off = !strcmp(val, "off");
 		} else if (!strcmp(name, "-no-semihosting")) {
 			NO_VALUE();
 			cfg.no_semihosting = true;
