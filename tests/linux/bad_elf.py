@@ -3,7 +3,10 @@
 karu64 print exactly one line "karu64: error: ..." on stderr, nothing on stdout, and exit 125,
 without crashing or hanging. Malformed ELFs are made by patching bytes of a good riscv64 ELF;
 offsets are those of the ELF-64 specification (Elf64_Ehdr, Elf64_Phdr)."""
-import argparse, os, struct, subprocess, sys
+import argparse, os, struct, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import harness  # noqa: E402
 
 EH = dict(type=16, machine=18, entry=24, phoff=32, flags=48, phentsize=54, phnum=56)
 PT_LOAD, PT_INTERP = 1, 3
@@ -77,21 +80,21 @@ def main():
         files[name] = p
     passed = failed = 0
     for name, path in files.items():
-        try:
-            r = subprocess.run([a.karu64, path], capture_output=True, timeout=20)
-            err = r.stderr.decode(errors='replace').splitlines()
-            ok = (r.returncode == 125 and len(err) == 1 and err[0].startswith('karu64: error: ')
-                  and not r.stdout)
-            what = f'exit {r.returncode}, stderr {err!r}'
-        except subprocess.TimeoutExpired:
-            ok, what = False, 'timed out'
+        r = harness.run([a.karu64, path], timeout=20)
+        if r.status is None:
+            ok, what = False, r.why
+        else:
+            err = r.err.decode(errors='replace').splitlines()
+            ok = (r.status == 125 and len(err) == 1 and err[0].startswith('karu64: error: ')
+                  and not r.out)
+            what = f'exit {r.status}, stderr {err!r}'
         print(f"{'ok' if ok else 'FAIL'}: {name}: {what}")
         passed += ok
         failed += not ok
     # The unpatched program still runs (the patches, not the base file, cause the errors).
-    r = subprocess.run([a.karu64, a.good], capture_output=True, timeout=20)
-    ok = r.returncode == 0
-    print(f"{'ok' if ok else 'FAIL'}: unpatched program runs: exit {r.returncode}")
+    r = harness.run([a.karu64, a.good], timeout=20)
+    ok = r.status == 0
+    print(f"{'ok' if ok else 'FAIL'}: unpatched program runs: exit {r.status}{' (' + r.why + ')' if r.why else ''}")
     passed += ok
     failed += not ok
     print(f'{passed} passed, {failed} failed')

@@ -5,12 +5,14 @@ usage: keccak_check.py PROGRAM [--runner 'CMD ARGS'] [--result FILE] [--identity
 --identity: for the test-only build whose vkeccak.vi is replaced by nothing (QEMU lacks it);
 the oracle's permutation is then the identity, which checks the code around the instruction."""
 import argparse
+import os
 import shlex
-import subprocess
 import sys
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import keccak_ref as K  # noqa: E402
+import harness  # noqa: E402
 
 
 def main():
@@ -24,7 +26,7 @@ def main():
     if a.identity:
         K.permute = lambda st, nr=24: list(st)
     cmd = shlex.split(a.runner) + [a.program]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    r = harness.run(cmd, timeout=600, text=True)
     passed = failed = 0
     log = []
 
@@ -36,9 +38,9 @@ def main():
             failed += 1
             log.append("FAIL " + what)
 
-    if r.returncode != 0:
-        check(False, f"{' '.join(cmd)} exited {r.returncode}: {r.stderr.strip()[:200]}")
-    lines = r.stdout.splitlines()
+    if r.status != 0:
+        check(False, f"{' '.join(cmd)} exited {r.status}: {r.why or r.err.strip()[:200]}")
+    lines = r.out.splitlines() if r.status is not None else []
     kinds = {}
     for ln in lines:
         f = ln.split()

@@ -6,6 +6,8 @@ crypto latencies are data-independent"); diel.c prints two timings per instructi
 import argparse, os, shlex, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import harness  # noqa: E402
 MARCH = "rv64gcv_zvkned_zvknhb_zvksed_zvksh_zvkg_zvbb"
 
 
@@ -25,18 +27,17 @@ def main():
     passed = failed = 0
     for model in ["karu64-sim", "karu64-fpga"]:
         for vlen in [128, 256, 512]:
-            r = subprocess.run([a.karu64, "--model=" + model, "--vlen=%d" % vlen, elf], capture_output=True,
-                               text=True, timeout=300)
-            rows = [l.split() for l in r.stdout.splitlines()]
-            ok = r.returncode == 0 and len(rows) == 32 and all(int(x[1]) == int(x[2]) > 0 for x in rows)
+            r = harness.run([a.karu64, "--model=" + model, "--vlen=%d" % vlen, elf], timeout=300, text=True)
+            rows = [l.split() for l in r.out.splitlines()] if r.status is not None else []
+            ok = r.status == 0 and len(rows) == 32 and all(int(x[1]) == int(x[2]) > 0 for x in rows)
             bad = [x for x in rows if x[1] != x[2]]
             if ok:
                 passed += 1
             else:
                 failed += 1
             print("%s %s VLEN=%d: %d instructions, data-independent cycles%s" % (
-                "PASS" if ok else "FAIL", model, vlen, len(rows), "" if ok else " -- differ: %r, status %d %s"
-                % (bad, r.returncode, r.stderr[-300:])))
+                "PASS" if ok else "FAIL", model, vlen, len(rows), "" if ok else " -- differ: %r, status %s %s"
+                % (bad, r.status, r.why or r.err[-300:])))
             if vlen == 256 and model == "karu64-sim":
                 print("  " + ", ".join("%s %s" % (x[0], x[1]) for x in rows))
     with open(a.results, "w") as f:

@@ -12,7 +12,9 @@ usage: run.py KARU64 "RV_CC" OUTDIR RESULTS [--vlens 128,256,...]"""
 import os, random, struct, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import keccak_ref  # noqa: E402
+import harness  # noqa: E402
 
 karu64, cc, out, results = sys.argv[1:5]
 vlens = [128, 256, 512, 1024, 2048, 4096]
@@ -213,11 +215,11 @@ def main():
            [(256, 0, ["--isa=rv64gcv"])]
     for vlen, rules, extra in runs:
         label = f"VLEN={vlen} " + ("no-zvknhk" if rules == 0 else f"v0.{rules}")
-        r = subprocess.run([karu64, f"--vlen={vlen}"] + extra + [exe], capture_output=True, text=True, timeout=300)
-        lines = r.stdout.splitlines()
-        if r.returncode != 0 or not lines or lines[0] != f"VLENB {vlen // 8}":
+        r = harness.run([karu64, f"--vlen={vlen}"] + extra + [exe], timeout=300, text=True)
+        lines = r.out.splitlines()
+        if r.status != 0 or not lines or lines[0] != f"VLENB {vlen // 8}":
             failed += 1
-            print(f"FAIL {label}: exit {r.returncode} {r.stderr.strip()[:200]}")
+            print(f"FAIL {label}: exit {r.status} {r.why or r.err.strip()[:200]}")
             continue
         got = {}
         for hdr, dump in zip(lines[1::2], lines[2::2]):
