@@ -111,7 +111,7 @@ report: setup
 	@$(MAKE) --no-print-directory report-run
 
 clean:
-	rm -rf $(B) build-asan
+	rm -rf $(B) build-asan build-cg
 
 # doc/options.md, the option reference, from `karu64 --help` (check-frontdoor checks it is current).
 doc-options: $(KARU64)
@@ -131,6 +131,7 @@ help:
 	  'make check-NAME      one test target (listed below)' \
 	  'make sw              every guest software build (build/sw/<build>/)' \
 	  'make bench-speed     simulation speed: karu64 against QEMU 10' \
+	  'make bench-callgrind host instructions per guest instruction under callgrind (deterministic; BASE=other build)' \
 	  'make check-soak      the soak: 10^9 random instructions against QEMU 10, 100 board boots (not in CI)' \
 	  'make hyp-qemu        tests/hyp on QEMU 10'"'"'s qemu-system-riscv64 (fetched by scripts/setup-qemu-system), check by check (not in CI)' \
 	  'make boot            boot Debian on the full-system board, to a shell (doc/board.md)' \

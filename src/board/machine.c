@@ -18,7 +18,7 @@
 #include "timing/profile.h"
 #include "timing/timing.h"
 
-#define LINUX_SPACE (1ull << 38)   /* Sv39 user address space */
+#define LINUX_SPACE K64_LINUX_ARENA_SIZE   /* Sv39 user address space (linux/linux.h) */
 #define BARE_BASE 0x80000000ull
 
 struct k64_machine {

@@ -33,13 +33,18 @@ struct k64_linux_config {
 /* --virtual-clock: CLOCK_REALTIME at instruction 0 (2025-01-01T00:00:00Z). */
 #define K64_LINUX_EPOCH 1735689600ull
 
-/* Guest address-space layout inside the arena [0, 2^38) (Sv39 user half). */
-#define K64_LINUX_ARENA_SIZE  (1ull << 38)
-#define K64_LINUX_PIE_BASE    0x2aaaaaa000ull   /* 2/3 of the user space, as Linux riscv64 */
-#define K64_LINUX_STACK_TOP   0x3ffffff000ull   /* initial stack grows down from here */
+/* Guest address-space layout inside the arena [0, 2^K64_LINUX_ARENA_BITS): the Sv39 user half,
+ * 2^38. A smaller arena (-DK64_LINUX_ARENA_BITS=35) lets valgrind, which cannot reserve 2^38
+ * bytes, run karu64 in user mode: `make bench-callgrind` (doc/cycle-model.md). */
+#ifndef K64_LINUX_ARENA_BITS
+#define K64_LINUX_ARENA_BITS  38
+#endif
+#define K64_LINUX_ARENA_SIZE  (1ull << K64_LINUX_ARENA_BITS)
+#define K64_LINUX_PIE_BASE    ((K64_LINUX_ARENA_SIZE / 3 * 2) & ~0xfffull)   /* 2/3 of it, as Linux riscv64 */
+#define K64_LINUX_STACK_TOP   (K64_LINUX_ARENA_SIZE - 0x1000)      /* initial stack grows down from here */
 #define K64_LINUX_STACK_SIZE  (8ull << 20)
-#define K64_LINUX_SIGTRAMP    0x3ffffff000ull   /* one R+X page: li a7, 139; ecall */
-#define K64_LINUX_MMAP_TOP    0x3ff0000000ull   /* mmap allocates top-down below this */
+#define K64_LINUX_SIGTRAMP    (K64_LINUX_ARENA_SIZE - 0x1000)      /* one R+X page: li a7, 139; ecall */
+#define K64_LINUX_MMAP_TOP    (K64_LINUX_ARENA_SIZE - 0x10000000)  /* mmap allocates top-down below this */
 
 /* Loads path into m (the CLI created it with k64_mem_init(m, 0, K64_LINUX_ARENA_SIZE)), builds
  * the initial stack from argv[0..argc-1] (argv[0] is the guest's argv[0]) and cfg->envp, sets

@@ -304,11 +304,14 @@ static int load_interp(struct k64_linux *lx, const struct k64_elf *e, struct k64
 	return 0;
 }
 
+_Static_assert(K64_LINUX_ARENA_BITS != 38 || (K64_LINUX_PIE_BASE == 0x2aaaaaa000ull && K64_LINUX_STACK_TOP == 0x3ffffff000ull &&
+					      K64_LINUX_MMAP_TOP == 0x3ff0000000ull), "the Sv39 layout, as before the arena had a size option");
+
 int k64_linux_setup(struct k64_hart *h, struct k64_mem *m, const struct k64_linux_config *cfg,
 		    const char *path, int argc, char **argv, char *err, size_t errlen)
 {
 	if (m->base != 0 || m->size < K64_LINUX_ARENA_SIZE) {
-		snprintf(err, errlen, "Linux user mode needs the guest arena [0, 2^38)");
+		snprintf(err, errlen, "Linux user mode needs the guest arena [0, 2^%d)", K64_LINUX_ARENA_BITS);
 		return -1;
 	}
 	struct k64_linux *lx = calloc(1, sizeof *lx);

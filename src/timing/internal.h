@@ -114,6 +114,8 @@ struct tseg {
 	uint32_t stall;             /* fetch stall of head+2 .. end */
 	uint64_t mem;               /* the run's loads and stores (bit i: instruction i) */
 	uint64_t w0, w1;
+	bool next;                  /* the run has F_NEXT instructions: they fetch word nword */
+	uint64_t nword;
 };
 /* A simple block's remembered outcome (retire_simple): the front-end state it was entered in
  * (the time relative to the fetch time, the fetch buffers, the most recently used I-cache line
@@ -145,7 +147,14 @@ struct tblk {
 	struct tseg seg[];
 };
 #define TBLK_MAX (1u << 20)        /* summaries kept before starting again */
-enum { F_NONE, F_REPEAT, F_OTHER };
+/* How an instruction of a block after the first gets its words, given the one before it:
+ * F_NONE, it needs no other word than that one's last; F_REPEAT, one more word of the same
+ * 64-byte line (fetch_repeat through the line shortcut); F_NEXT, it starts in the last word,
+ * which the buffer holds, and needs the next one of the same line (a 32-bit instruction that
+ * crosses into it, or any at byte 6 with fetch_byte6): fetch_word() costs fetch_repeat there
+ * too while the I-cache line and the I-TLB page are the most recently used ones, which a run
+ * checks on entry (struct tseg). F_OTHER starts a segment. */
+enum { F_NONE, F_REPEAT, F_OTHER, F_NEXT };
 
 
 /* A batch in another privilege than the last one (model_retire; stats.c). */

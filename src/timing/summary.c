@@ -6,15 +6,15 @@
 static unsigned fetch_kind(const struct k64_model *m, const struct k64_dinsn *d)
 {
 	uint64_t prev = last_word(m, d - 1), w0 = d->pc >> 3, w1 = last_word(m, d);
-	if (w1 != w0)
-		return F_OTHER;
-	if (w0 == prev)
+	if (w1 == w0 && w0 == prev)
 		return F_NONE;
-	/* the buffer holds the previous instruction's last word; the line shortcut applies as
-	 * fetch_word sets it up */
-	if ((w0 >> 3) == (prev >> 3) && m->fetch_shortcut &&
+	if (w1 != w0 && (w0 != prev || w1 != w0 + 1))
+		return F_OTHER;
+	/* one word to fetch, w1 (w0 for F_NEXT is the previous instruction's last word, which the
+	 * buffer holds); the line shortcut applies as fetch_word sets it up */
+	if ((w1 >> 3) == (prev >> 3) && m->fetch_shortcut &&
 	    (!m->p[K64_P_icache_enable] || cacheable(m, prev << 3, translated(m, m->h, m->h->priv))))
-		return F_REPEAT;
+		return w1 == w0 ? F_REPEAT : F_NEXT;
 	return F_OTHER;
 }
 
@@ -110,7 +110,7 @@ static __attribute__((noinline)) struct tblk *summarise(struct k64_model *m, str
 	uint32_t counts[K64_IC_COUNT] = { 0 };
 	for (unsigned i = 0; i < n; i++) {
 		counts[d[i].cls]++;
-		s->kind[i] = kind[i];
+		s->kind[i] = kind[i] == F_NEXT ? F_REPEAT : kind[i];   /* the same step (see F_NEXT) */
 		s->c[i] = (uint16_t)c[i];
 		if (simple && head[i] && cause[i] == K64_C_MULDIV)   /* the heads' causes: tm_cost() otherwise */
 			s->muldiv += (uint32_t)c[i];
@@ -131,9 +131,14 @@ static __attribute__((noinline)) struct tblk *summarise(struct k64_model *m, str
 		g->head = (uint8_t)i;
 		g->end = (uint8_t)e;
 		if (e > i) {
-			g->repeat = kind[i + 1] == F_REPEAT;
+			g->repeat = kind[i + 1] == F_REPEAT || kind[i + 1] == F_NEXT;
 			unsigned last = 0;
 			for (unsigned k = i + 1; k <= e; k++) {
+				if (kind[k] == F_NEXT) {
+					g->next = true;
+					g->nword = last_word(m, d + k);
+					kind[k] = F_REPEAT;
+				}
 				if (k > i + 1) {
 					bool r = kind[k] == F_REPEAT;
 					g->delta += (uint32_t)(r && rep > c[k - 1] ? rep : c[k - 1]);
@@ -153,7 +158,7 @@ static __attribute__((noinline)) struct tblk *summarise(struct k64_model *m, str
 			}
 			if (last) {
 				g->fetches = true;
-				g->w0 = d[last].pc >> 3;
+				g->w0 = last_word(m, d + last);
 				g->w1 = last_word(m, d + last - 1);
 			}
 		}
@@ -192,6 +197,35 @@ static __attribute__((noinline)) uint64_t run_actual(const struct k64_model *m, 
 		c = (g->mem >> k) & 1 ? act[k] : s->c[k];
 	}
 	return issue;
+}
+
+/* Whether the F_NEXT fetches of run g cost fetch_repeat as its summary has them: the buffer
+ * holds its head's last word, the last fetched word's line is the run's (so fetch_word took the cached path or the I-cache is off),
+ * and its I-cache line and I-TLB page are the most recently used (nothing else in a run looks
+ * them up). */
+static inline bool next_ready(const struct k64_model *m, const struct k64_hart *h, const struct fetch *f,
+			      const struct tseg *g, const struct k64_dinsn *head)
+{
+	uint64_t a = g->nword << 3;
+	return f->w0 == last_word(m, head) && f->line == g->nword >> 3 &&
+	       (!m->p[K64_P_icache_enable] || m->ic_last == a >> m->ic.line_shift) &&
+	       (!translated(m, h, h->priv) || m->itlb_last == a >> m->itlb.line_shift);
+}
+
+/* Run g, its head issued at `issue` with cost c, an instruction at a time as step() fetches
+ * (when next_ready() does not hold); act as for run_end. Returns the time after the run. */
+static __attribute__((noinline)) uint64_t run_fetching(struct k64_model *m, struct k64_hart *h,
+						       const struct k64_batch *bt, const struct tblk *s,
+						       const struct tseg *g, uint64_t issue, uint64_t c,
+						       const uint64_t *act, struct fetch *f, uint64_t *stall,
+						       uint64_t *stall_ev)
+{
+	for (unsigned k = g->head + 1u; k <= g->end; k++) {
+		issue = issue_at(m, h, bt->d + k, issue + c, f, stall, stall_ev);
+		f->t = issue;
+		c = (g->mem >> k) & 1 ? act[k] : s->c[k];
+	}
+	return issue + c;
 }
 
 /* The run of segment g (not empty), its head issued at `issue` with cost c: its last
@@ -327,7 +361,11 @@ static void retire_simple(struct k64_model *m, struct k64_hart *h, const struct 
 		uint64_t c = (s->mem >> g->head) & 1 ? act[g->head] : s->c[g->head];
 		f->t = issue;
 		t = issue + c;
-		if (g->end != g->head)
+		if (g->end == g->head)
+			continue;
+		if (unlikely(g->next) && !next_ready(m, h, f, g, bt->d + g->head))
+			t = run_fetching(m, h, bt, s, g, issue, c, act, f, stall, stall_ev);
+		else
 			t = run_end(m, s, g, issue, c, act, !(g->mem & odd), f, stall, stall_ev);
 	}
 	if (clean && m->memo_ok && ic_epoch(m) == key.epoch_xl >> 1 && m->itlb.hits + m->itlb.misses == itlb_lookups &&
@@ -374,7 +412,10 @@ static bool retire_block(struct k64_model *m, struct k64_hart *h, const struct k
 			act[k] = access(m, h, a, size, d->cls == K64_IC_LOAD);
 			standard &= act[k] == s->c[k];
 		}
-		t = run_end(m, s, g, f->t, c, act, standard, f, stall, stall_ev);
+		if (unlikely(g->next) && !next_ready(m, h, f, g, bt->d + g->head))
+			t = run_fetching(m, h, bt, s, g, f->t, c, act, f, stall, stall_ev);
+		else
+			t = run_end(m, s, g, f->t, c, act, standard, f, stall, stall_ev);
 	}
 	s->execs++;   /* its class counts and run causes: tm_fold() */
 	*tp = t;
