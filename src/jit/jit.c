@@ -219,7 +219,7 @@ static void rr_alu(struct tr *t, const struct k64_dinsn *d, enum x64_alu op, boo
 static void ri_alu(struct tr *t, const struct k64_dinsn *d, enum x64_alu op, bool w)
 {
 	x64_mov_rm(&t->e, w, RAX, XR(d->rs1));
-	if (d->imm)
+	if (d->imm || op == ALU_AND)
 		x64_alu_ri(&t->e, w, op, RAX, (int32_t)d->imm);
 	if (!w)
 		x64_movsxd(&t->e, RAX, RAX);
