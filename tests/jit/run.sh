@@ -7,7 +7,7 @@ ON="--jit=on --jit-threshold=1"
 pass=0; fail=0
 ok()  { echo "ok: $*"; pass=$((pass + 1)); }
 bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
-T="timeout 300"
+T="timeout 120"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # 1. t_jit's own checks, translated, interpreted and under QEMU; karu64's two runs must print the
