@@ -176,6 +176,8 @@ void x64_test_ri(struct x64_emit *e, int a, int32_t imm)
 
 void x64_imul_rm(struct x64_emit *e, bool w, int dst, struct x64_mem m) { op_mem(e, w, (const uint8_t[]){ 0x0f, 0xaf }, 2, dst, m, false); }
 void x64_mul1_m(struct x64_emit *e, bool sign, struct x64_mem m) { op_mem(e, true, (const uint8_t[]){ 0xf7 }, 1, sign ? 5 : 4, m, false); }
+void x64_imul_rr(struct x64_emit *e, bool w, int dst, int src) { op_rr(e, w, (const uint8_t[]){ 0x0f, 0xaf }, 2, dst, src); }
+void x64_mul1_r(struct x64_emit *e, bool sign, int r) { op_rr(e, true, (const uint8_t[]){ 0xf7 }, 1, sign ? 5 : 4, r); }
 void x64_not(struct x64_emit *e, int r) { op_rr(e, true, (const uint8_t[]){ 0xf7 }, 1, 2, r); }
 
 void x64_bswap(struct x64_emit *e, int r)

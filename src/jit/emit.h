@@ -50,6 +50,8 @@ void x64_test_rr(struct x64_emit *e, bool w, int a, int b);
 void x64_test_ri(struct x64_emit *e, int a, int32_t imm);   /* 64-bit test with a sign-extended imm */
 void x64_imul_rm(struct x64_emit *e, bool w, int dst, struct x64_mem m);
 void x64_mul1_m(struct x64_emit *e, bool sign, struct x64_mem m);   /* rdx:rax = rax * [m] */
+void x64_imul_rr(struct x64_emit *e, bool w, int dst, int src);
+void x64_mul1_r(struct x64_emit *e, bool sign, int r);              /* rdx:rax = rax * r */
 void x64_not(struct x64_emit *e, int r);
 void x64_bswap(struct x64_emit *e, int r);
 void x64_bt_ri(struct x64_emit *e, unsigned digit, int r, unsigned bit);   /* digit 5 bts, 6 btr, 7 btc */

@@ -64,31 +64,125 @@ static const k64_exec_fn op_helper[K64_OP_COUNT] = {
 _Static_assert(offsetof(struct k64_hart, tlb) < (1u << 30), "hart fields reachable with disp32");
 
 /* the translation of one block */
-struct slow { size_t jump, back; const struct k64_dinsn *d; };
+/* Guest registers live in h->x[]; within a block, the ones it uses are cached in host registers
+ * (NPOOL of them, least recently used evicted) and written back (if changed) before anything that
+ * reads h->x: a helper call, a slow path that may fault, the block's exit or its chained jump. */
+#define NPOOL 8
+static const int pool_reg[NPOOL] = { RBP, R12, R13, R14, R15, R9, R10, R11 };
+static bool caller_saved(int r) { return r >= R8 && r <= R11; }
+struct cache {
+	int8_t host[K64_XSINK + 1];   /* pool index caching guest register g, or -1 */
+	int8_t guest[NPOOL];          /* guest register in pool slot i, or -1 */
+	bool dirty[NPOOL];
+	uint32_t used[NPOOL];         /* LRU stamps */
+	uint32_t clock;
+};
+struct slow { size_t jump, back; const struct k64_dinsn *d; struct cache c; int val; };
 struct tr {
 	struct x64_emit e;
 	struct k64_jit *j;
 	struct k64_block *b;
+	struct cache c;
 	struct slow slow[K64_BLOCK_MAX];
 	unsigned nslow;
-	size_t exits[8];          /* jumps to the exit stub of the block's last instruction */
+	size_t exits[8];              /* jumps to the exit stub of the block's last instruction */
 	unsigned nexit;
 };
 
 static struct x64_mem XR(unsigned r) { return x64_m(RBX, HX(r)); }
-static void ld(struct tr *t, int reg, unsigned r) { x64_mov_rm(&t->e, true, reg, XR(r)); }
 static void st(struct tr *t, unsigned r, int reg) { x64_mov_mr(&t->e, 8, XR(r), reg); }
 
-/* rdi = h, rsi = d, call fn (the stack is 16-byte aligned in translated code) */
+static void cache_reset(struct cache *c)
+{
+	memset(c->host, -1, sizeof c->host);
+	memset(c->guest, -1, sizeof c->guest);
+	memset(c->dirty, 0, sizeof c->dirty);
+	memset(c->used, 0, sizeof c->used);
+	c->clock = 0;
+}
+
+/* stores of the changed cached registers (the cache keeps them, now clean unless keep_dirty) */
+static void write_back(struct x64_emit *e, struct cache *c, bool mark_clean)
+{
+	for (unsigned i = 0; i < NPOOL; i++)
+		if (c->guest[i] >= 0 && c->dirty[i]) {
+			x64_mov_mr(e, 8, x64_m(RBX, HX((unsigned)c->guest[i])), pool_reg[i]);
+			if (mark_clean)
+				c->dirty[i] = false;
+		}
+}
+
+static void forget(struct cache *c) { cache_reset(c); }
+
+static unsigned slot_for(struct tr *t, unsigned g)
+{
+	struct cache *c = &t->c;
+	unsigned best = 0;
+	for (unsigned i = 0; i < NPOOL; i++) {
+		if (c->guest[i] < 0) {
+			best = i;
+			break;
+		}
+		if (c->used[i] < c->used[best])
+			best = i;
+	}
+	if (c->guest[best] >= 0) {
+		if (c->dirty[best])
+			st(t, (unsigned)c->guest[best], pool_reg[best]);
+		c->host[c->guest[best]] = -1;
+	}
+	c->guest[best] = (int8_t)g;
+	c->host[g] = (int8_t)best;
+	c->dirty[best] = false;
+	return best;
+}
+
+/* the host register holding guest register g (loaded on first use) */
+static int S(struct tr *t, unsigned g)
+{
+	struct cache *c = &t->c;
+	int i = c->host[g];
+	if (i < 0) {
+		i = (int)slot_for(t, g);
+		x64_mov_rm(&t->e, true, pool_reg[i], XR(g));
+	}
+	c->used[i] = ++c->clock;
+	return pool_reg[i];
+}
+
+/* the host register that becomes guest register g (its old value not loaded) */
+static int D(struct tr *t, unsigned g)
+{
+	struct cache *c = &t->c;
+	int i = c->host[g];
+	if (i < 0)
+		i = (int)slot_for(t, g);
+	c->used[i] = ++c->clock;
+	c->dirty[i] = true;
+	return pool_reg[i];
+}
+
+/* guest register g = host register v */
+static void W(struct tr *t, unsigned g, int v)
+{
+	int r = D(t, g);
+	if (r != v)
+		x64_mov_rr(&t->e, true, r, v);
+}
+
+/* rdi = h, rsi = d, call fn (the stack is 16-byte aligned in translated code); fn may read and
+ * write any guest register */
 static void call_d(struct tr *t, const struct k64_dinsn *d, k64_exec_fn fn)
 {
+	write_back(&t->e, &t->c, true);
+	forget(&t->c);
 	x64_mov_rr(&t->e, true, RDI, RBX);
 	x64_mov_ri(&t->e, RSI, (uint64_t)(uintptr_t)d);
 	x64_mov_ri(&t->e, RAX, (uint64_t)(uintptr_t)fn);
 	x64_call_r(&t->e, RAX);
 }
 
-/* the exit stub: back to the dispatch loop at d (of block b) */
+/* the exit stub: back to the dispatch loop at d (of block b); the cache is written back */
 static void exit_to(struct tr *t, const struct k64_dinsn *d)
 {
 	x64_mov_ri(&t->e, RAX, (uint64_t)(uintptr_t)d);
@@ -106,13 +200,16 @@ static void count_run(struct tr *t, unsigned n)
 }
 
 /* rsi = x[rs1] + imm; rax = the TLB entry's offset from h; compares the tag (of the access's
- * last byte) and jumps to a slow path on a mismatch. Leaves rax = the addend on a hit. */
-static void tlb_check(struct tr *t, const struct k64_dinsn *d, unsigned size, bool write)
+ * last byte) and jumps to a slow path on a mismatch, which sees the cache as it is here. Leaves
+ * rax = the addend on a hit. */
+static void tlb_check(struct tr *t, const struct k64_dinsn *d, unsigned size, bool write, int val)
 {
 	struct x64_emit *e = &t->e;
-	ld(t, RSI, d->rs1);
+	int a = S(t, d->rs1);
 	if (d->imm)
-		x64_lea(e, RSI, x64_m(RSI, (int32_t)d->imm));
+		x64_lea(e, RSI, x64_m(a, (int32_t)d->imm));
+	else
+		x64_mov_rr(e, true, RSI, a);
 	x64_mov_rr(e, true, RAX, RSI);
 	x64_shift_ri(e, true, SH_SHR, RAX, K64_PAGE_SHIFT - 5);
 	x64_alu_ri(e, false, ALU_AND, RAX, (K64_TLB_SIZE - 1) << 5);
@@ -123,24 +220,27 @@ static void tlb_check(struct tr *t, const struct k64_dinsn *d, unsigned size, bo
 	x64_shift_ri(e, true, SH_SHR, RDX, K64_PAGE_SHIFT);
 	int32_t tag = H_TLB + (int32_t)(write ? offsetof(struct k64_tlb_entry, tag_w) : offsetof(struct k64_tlb_entry, tag_r));
 	x64_alu_rm(e, true, ALU_CMP, RDX, x64_mi(RBX, RAX, tag));
-	t->slow[t->nslow].jump = x64_jcc(e, CC_NE);
-	t->slow[t->nslow].d = d;
+	struct slow *s = &t->slow[t->nslow];
+	s->jump = x64_jcc(e, CC_NE);
+	s->d = d;
+	s->c = t->c;
+	s->val = val;
 	x64_mov_rm(e, true, RAX, x64_mi(RBX, RAX, H_TLB + (int32_t)offsetof(struct k64_tlb_entry, addend)));
 }
 
 static void emit_load(struct tr *t, const struct k64_dinsn *d, unsigned size, bool sign)
 {
-	tlb_check(t, d, size, false);
+	tlb_check(t, d, size, false, NOREG);
 	x64_load_ext(&t->e, RAX, x64_mi(RSI, RAX, 0), size, sign);
 	t->slow[t->nslow++].back = t->e.pos;
-	st(t, d->rd, RAX);
+	W(t, d->rd, RAX);
 }
 
 static void emit_store(struct tr *t, const struct k64_dinsn *d, unsigned size)
 {
-	tlb_check(t, d, size, true);
-	ld(t, RCX, d->rs2);
-	x64_mov_mr(&t->e, size, x64_mi(RSI, RAX, 0), RCX);
+	int v = S(t, d->rs2);   /* the most recent: rs1's load (if any) evicts another */
+	tlb_check(t, d, size, true, v);
+	x64_mov_mr(&t->e, size, x64_mi(RSI, RAX, 0), v);
 	t->slow[t->nslow++].back = t->e.pos;
 }
 
@@ -164,29 +264,31 @@ static unsigned mem_size(unsigned op, bool *sign, bool *store)
 	}
 }
 
-/* The slow paths of the block's loads and stores, after its code: the core's own slow path with
- * the instruction's d (which raises the fault precisely), then back. */
+/* The slow paths of the block's loads and stores, after its code: the cache written back (the
+ * access may fault), the core's own slow path with the instruction's d (which raises the fault
+ * precisely), the caller-saved cached registers reloaded, then back. */
 static void emit_slow_paths(struct tr *t)
 {
 	struct x64_emit *e = &t->e;
 	for (unsigned i = 0; i < t->nslow; i++) {
-		const struct slow *s = &t->slow[i];
+		struct slow *s = &t->slow[i];
 		bool sign, store;
 		unsigned size = mem_size(s->d->op, &sign, &store);
 		x64_patch(e, s->jump, e->pos);
+		write_back(e, &s->c, false);
+		if (store)
+			x64_mov_rr(e, true, R8, s->val);
 		x64_mov_rr(e, true, RDI, RBX);
 		x64_mov_rr(e, true, RDX, RSI);
 		x64_mov_ri(e, RSI, (uint64_t)(uintptr_t)s->d);
 		x64_mov_ri(e, RCX, size);
-		if (store) {
-			ld(t, R8, s->d->rs2);
-			x64_mov_ri(e, RAX, (uint64_t)(uintptr_t)k64_store_slow);
-			x64_call_r(e, RAX);
-		} else {
-			x64_mov_ri(e, RAX, (uint64_t)(uintptr_t)k64_load_slow);
-			x64_call_r(e, RAX);
+		x64_mov_ri(e, RAX, (uint64_t)(uintptr_t)(store ? (void *)k64_store_slow : (void *)k64_load_slow));
+		x64_call_r(e, RAX);
+		if (!store)
 			x64_ext_rr(e, RAX, RAX, size, sign);
-		}
+		for (unsigned k = 0; k < NPOOL; k++)
+			if (s->c.guest[k] >= 0 && caller_saved(pool_reg[k]))
+				x64_mov_rm(e, true, pool_reg[k], XR((unsigned)s->c.guest[k]));
 		x64_patch(e, x64_jmp(e), s->back);
 	}
 }
@@ -206,74 +308,93 @@ static unsigned base_op(unsigned op)
 	}
 }
 
-/* rax = x[rs1] op x[rs2] (w: 64-bit; else 32-bit, sign-extended) */
+/* x[rd] = x[rs1] op x[rs2] (w: 64-bit; else 32-bit, sign-extended) */
 static void rr_alu(struct tr *t, const struct k64_dinsn *d, enum x64_alu op, bool w)
 {
-	x64_mov_rm(&t->e, w, RAX, XR(d->rs1));
-	x64_alu_rm(&t->e, w, op, RAX, XR(d->rs2));
+	int a = S(t, d->rs1), b = S(t, d->rs2);
+	if (w && d->rd == d->rs1 && d->rs1 != d->rs2) {   /* two-address form */
+		x64_alu_rr(&t->e, true, op, D(t, d->rd), b);
+		return;
+	}
+	x64_mov_rr(&t->e, w, RAX, a);
+	x64_alu_rr(&t->e, w, op, RAX, b);
 	if (!w)
 		x64_movsxd(&t->e, RAX, RAX);
-	st(t, d->rd, RAX);
+	W(t, d->rd, RAX);
 }
 
 static void ri_alu(struct tr *t, const struct k64_dinsn *d, enum x64_alu op, bool w)
 {
-	x64_mov_rm(&t->e, w, RAX, XR(d->rs1));
-	if (d->imm || op == ALU_AND)
+	int a = S(t, d->rs1);
+	bool any = d->imm || op == ALU_AND;
+	if (w && d->rd == d->rs1) {
+		if (any)
+			x64_alu_ri(&t->e, true, op, D(t, d->rd), (int32_t)d->imm);
+		return;
+	}
+	x64_mov_rr(&t->e, w, RAX, a);
+	if (any)
 		x64_alu_ri(&t->e, w, op, RAX, (int32_t)d->imm);
 	if (!w)
 		x64_movsxd(&t->e, RAX, RAX);
-	st(t, d->rd, RAX);
+	W(t, d->rd, RAX);
 }
 
 static void ri_shift(struct tr *t, const struct k64_dinsn *d, enum x64_shift op, bool w)
 {
-	x64_mov_rm(&t->e, w, RAX, XR(d->rs1));
+	x64_mov_rr(&t->e, w, RAX, S(t, d->rs1));
 	x64_shift_ri(&t->e, w, op, RAX, (unsigned)d->imm & (w ? 63 : 31));
 	if (!w)
 		x64_movsxd(&t->e, RAX, RAX);
-	st(t, d->rd, RAX);
+	W(t, d->rd, RAX);
 }
 
 static void rr_shift(struct tr *t, const struct k64_dinsn *d, enum x64_shift op, bool w)
 {
-	ld(t, RCX, d->rs2);
-	x64_mov_rm(&t->e, w, RAX, XR(d->rs1));
+	x64_mov_rr(&t->e, true, RCX, S(t, d->rs2));
+	x64_mov_rr(&t->e, w, RAX, S(t, d->rs1));
 	x64_shift_rcl(&t->e, w, op, RAX);   /* x86 masks the count as RISC-V does (63 or 31) */
 	if (!w)
 		x64_movsxd(&t->e, RAX, RAX);
-	st(t, d->rd, RAX);
+	W(t, d->rd, RAX);
 }
 
 static void set_cmp(struct tr *t, const struct k64_dinsn *d, enum x64_cc cc, bool imm)
 {
-	ld(t, RAX, d->rs1);
+	int a = S(t, d->rs1);
 	if (imm)
-		x64_alu_ri(&t->e, true, ALU_CMP, RAX, (int32_t)d->imm);
+		x64_alu_ri(&t->e, true, ALU_CMP, a, (int32_t)d->imm);
 	else
-		x64_alu_rm(&t->e, true, ALU_CMP, RAX, XR(d->rs2));
+		x64_alu_rr(&t->e, true, ALU_CMP, a, S(t, d->rs2));
 	x64_setcc(&t->e, cc, RCX);
 	x64_ext_rr(&t->e, RCX, RCX, 1, false);
-	st(t, d->rd, RCX);
+	W(t, d->rd, RCX);
 }
 
-/* rax = (x[rs1] << k) + x[rs2], x[rs1] zero-extended from 32 bits with uw */
+/* x[rd] = (x[rs1] << k) + x[rs2], x[rs1] zero-extended from 32 bits with uw */
 static void sh_add(struct tr *t, const struct k64_dinsn *d, unsigned k, bool uw)
 {
-	x64_mov_rm(&t->e, !uw, RAX, XR(d->rs1));
+	int b = S(t, d->rs2);
+	x64_mov_rr(&t->e, !uw, RAX, S(t, d->rs1));
 	if (k)
 		x64_shift_ri(&t->e, true, SH_SHL, RAX, k);
-	x64_alu_rm(&t->e, true, ALU_ADD, RAX, XR(d->rs2));
-	st(t, d->rd, RAX);
+	x64_alu_rr(&t->e, true, ALU_ADD, RAX, b);
+	W(t, d->rd, RAX);
 }
 
 static void minmax(struct tr *t, const struct k64_dinsn *d, enum x64_cc take_rs2)
 {
-	ld(t, RAX, d->rs1);
-	ld(t, RCX, d->rs2);
-	x64_alu_rr(&t->e, true, ALU_CMP, RAX, RCX);
-	x64_cmov(&t->e, take_rs2, RAX, RCX);
-	st(t, d->rd, RAX);
+	int b = S(t, d->rs2);
+	x64_mov_rr(&t->e, true, RAX, S(t, d->rs1));
+	x64_alu_rr(&t->e, true, ALU_CMP, RAX, b);
+	x64_cmov(&t->e, take_rs2, RAX, b);
+	W(t, d->rd, RAX);
+}
+
+static void unary(struct tr *t, const struct k64_dinsn *d, unsigned size, bool sign)
+{
+	x64_ext_rr(&t->e, RAX, S(t, d->rs1), size, sign);
+	W(t, d->rd, RAX);
 }
 
 /* One straight-line instruction; the counters say how it was emitted. */
@@ -292,11 +413,8 @@ static void emit_insn(struct tr *t, const struct k64_dinsn *d)
 		return;
 	}
 	switch (op) {
-	case K64_OP_lui: x64_mov_mi(e, XR(d->rd), (int32_t)d->imm); return;
-	case K64_OP_auipc:
-		x64_mov_ri(e, RAX, d->pc + (uint64_t)d->imm);
-		st(t, d->rd, RAX);
-		return;
+	case K64_OP_lui: x64_mov_ri(e, D(t, d->rd), (uint64_t)d->imm); return;
+	case K64_OP_auipc: x64_mov_ri(e, D(t, d->rd), d->pc + (uint64_t)d->imm); return;
 	case K64_OP_addi: ri_alu(t, d, ALU_ADD, true); return;
 	case K64_OP_xori: ri_alu(t, d, ALU_XOR, true); return;
 	case K64_OP_ori: ri_alu(t, d, ALU_OR, true); return;
@@ -332,19 +450,23 @@ static void emit_insn(struct tr *t, const struct k64_dinsn *d)
 	case K64_OP_rolw: rr_shift(t, d, SH_ROL, false); return;
 	case K64_OP_rorw: rr_shift(t, d, SH_ROR, false); return;
 	case K64_OP_mul:
-	case K64_OP_mulw:
-		x64_mov_rm(e, op == K64_OP_mul, RAX, XR(d->rs1));
-		x64_imul_rm(e, op == K64_OP_mul, RAX, XR(d->rs2));
+	case K64_OP_mulw: {
+		int b = S(t, d->rs2);
+		x64_mov_rr(e, op == K64_OP_mul, RAX, S(t, d->rs1));
+		x64_imul_rr(e, op == K64_OP_mul, RAX, b);
 		if (op == K64_OP_mulw)
 			x64_movsxd(e, RAX, RAX);
-		st(t, d->rd, RAX);
+		W(t, d->rd, RAX);
 		return;
+	}
 	case K64_OP_mulh:
-	case K64_OP_mulhu:
-		ld(t, RAX, d->rs1);
-		x64_mul1_m(e, op == K64_OP_mulh, XR(d->rs2));
-		st(t, d->rd, RDX);
+	case K64_OP_mulhu: {
+		int b = S(t, d->rs2);
+		x64_mov_rr(e, true, RAX, S(t, d->rs1));
+		x64_mul1_r(e, op == K64_OP_mulh, b);
+		W(t, d->rd, RDX);
 		return;
+	}
 	case K64_OP_sh1add: sh_add(t, d, 1, false); return;
 	case K64_OP_sh2add: sh_add(t, d, 2, false); return;
 	case K64_OP_sh3add: sh_add(t, d, 3, false); return;
@@ -353,60 +475,76 @@ static void emit_insn(struct tr *t, const struct k64_dinsn *d)
 	case K64_OP_sh2add_uw: sh_add(t, d, 2, true); return;
 	case K64_OP_sh3add_uw: sh_add(t, d, 3, true); return;
 	case K64_OP_slli_uw:
-		x64_mov_rm(e, false, RAX, XR(d->rs1));
+		x64_mov_rr(e, false, RAX, S(t, d->rs1));
 		x64_shift_ri(e, true, SH_SHL, RAX, (unsigned)d->imm & 63);
-		st(t, d->rd, RAX);
+		W(t, d->rd, RAX);
 		return;
 	case K64_OP_andn:
-	case K64_OP_orn:
-		ld(t, RAX, d->rs2);
+	case K64_OP_orn: {
+		int a = S(t, d->rs1);
+		x64_mov_rr(e, true, RAX, S(t, d->rs2));
 		x64_not(e, RAX);
-		x64_alu_rm(e, true, op == K64_OP_andn ? ALU_AND : ALU_OR, RAX, XR(d->rs1));
-		st(t, d->rd, RAX);
+		x64_alu_rr(e, true, op == K64_OP_andn ? ALU_AND : ALU_OR, RAX, a);
+		W(t, d->rd, RAX);
 		return;
-	case K64_OP_xnor:
-		ld(t, RAX, d->rs1);
-		x64_alu_rm(e, true, ALU_XOR, RAX, XR(d->rs2));
+	}
+	case K64_OP_xnor: {
+		int b = S(t, d->rs2);
+		x64_mov_rr(e, true, RAX, S(t, d->rs1));
+		x64_alu_rr(e, true, ALU_XOR, RAX, b);
 		x64_not(e, RAX);
-		st(t, d->rd, RAX);
+		W(t, d->rd, RAX);
 		return;
+	}
 	case K64_OP_max: minmax(t, d, CC_L); return;
 	case K64_OP_min: minmax(t, d, CC_G); return;
 	case K64_OP_maxu: minmax(t, d, CC_B); return;
 	case K64_OP_minu: minmax(t, d, CC_A); return;
-	case K64_OP_sext_b: x64_load_ext(e, RAX, XR(d->rs1), 1, true); st(t, d->rd, RAX); return;
-	case K64_OP_sext_h: x64_load_ext(e, RAX, XR(d->rs1), 2, true); st(t, d->rd, RAX); return;
-	case K64_OP_zext_h: x64_load_ext(e, RAX, XR(d->rs1), 2, false); st(t, d->rd, RAX); return;
-	case K64_OP_rev8: ld(t, RAX, d->rs1); x64_bswap(e, RAX); st(t, d->rd, RAX); return;
+	case K64_OP_sext_b: unary(t, d, 1, true); return;
+	case K64_OP_sext_h: unary(t, d, 2, true); return;
+	case K64_OP_zext_h: unary(t, d, 2, false); return;
+	case K64_OP_rev8:
+		x64_mov_rr(e, true, RAX, S(t, d->rs1));
+		x64_bswap(e, RAX);
+		W(t, d->rd, RAX);
+		return;
 	case K64_OP_bseti: case K64_OP_bclri: case K64_OP_binvi:
-		ld(t, RAX, d->rs1);
+		x64_mov_rr(e, true, RAX, S(t, d->rs1));
 		x64_bt_ri(e, op == K64_OP_bseti ? 5 : op == K64_OP_bclri ? 6 : 7, RAX, (unsigned)d->imm & 63);
-		st(t, d->rd, RAX);
+		W(t, d->rd, RAX);
 		return;
-	case K64_OP_bset: case K64_OP_bclr: case K64_OP_binv:
-		ld(t, RAX, d->rs1);
-		ld(t, RCX, d->rs2);
-		x64_bt_rr(e, op == K64_OP_bset ? 0xab : op == K64_OP_bclr ? 0xb3 : 0xbb, RAX, RCX);   /* bit index mod 64 */
-		st(t, d->rd, RAX);
+	case K64_OP_bset: case K64_OP_bclr: case K64_OP_binv: {
+		int b = S(t, d->rs2);
+		x64_mov_rr(e, true, RAX, S(t, d->rs1));
+		x64_bt_rr(e, op == K64_OP_bset ? 0xab : op == K64_OP_bclr ? 0xb3 : 0xbb, RAX, b);   /* bit index mod 64 */
+		W(t, d->rd, RAX);
 		return;
+	}
 	case K64_OP_bexti:
-		ld(t, RAX, d->rs1);
+		x64_mov_rr(e, true, RAX, S(t, d->rs1));
 		x64_shift_ri(e, true, SH_SHR, RAX, (unsigned)d->imm & 63);
 		x64_alu_ri(e, false, ALU_AND, RAX, 1);
-		st(t, d->rd, RAX);
+		W(t, d->rd, RAX);
 		return;
-	case K64_OP_bext: rr_shift(t, d, SH_SHR, true); x64_alu_mi(e, true, ALU_AND, XR(d->rd), 1); return;
+	case K64_OP_bext:
+		x64_mov_rr(e, true, RCX, S(t, d->rs2));
+		x64_mov_rr(e, true, RAX, S(t, d->rs1));
+		x64_shift_rcl(e, true, SH_SHR, RAX);
+		x64_alu_ri(e, false, ALU_AND, RAX, 1);
+		W(t, d->rd, RAX);
+		return;
 	case K64_OP_czero_eqz:
-	case K64_OP_czero_nez:
-		ld(t, RAX, d->rs1);
-		ld(t, RDX, d->rs2);
+	case K64_OP_czero_nez: {
+		int b = S(t, d->rs2);
+		x64_mov_rr(e, true, RAX, S(t, d->rs1));
 		x64_alu_rr(e, false, ALU_XOR, RCX, RCX);
-		x64_test_rr(e, true, RDX, RDX);
+		x64_test_rr(e, true, b, b);
 		x64_cmov(e, op == K64_OP_czero_eqz ? CC_E : CC_NE, RAX, RCX);
-		st(t, d->rd, RAX);
+		W(t, d->rd, RAX);
 		return;
+	}
 	case K64_OP_fence: return;
-	case K64_OP_mop_r: case K64_OP_mop_rr: x64_mov_mi(e, XR(d->rd), 0); return;
+	case K64_OP_mop_r: case K64_OP_mop_rr: x64_mov_ri(e, D(t, d->rd), 0); return;
 	case K64_OP_CALL_:
 		t->j->insn_inline--;
 		t->j->insn_table++;
@@ -488,37 +626,41 @@ static bool translate(struct tr *t)
 		return false;
 	if (!body && !chains)
 		return false;
+	cache_reset(&t->c);
 	count_run(t, body);
 	for (unsigned i = 0; i < body; i++)
 		emit_insn(t, &b->d[i]);
 	struct x64_emit *e = &t->e;
 	if (!end) {
+		write_back(e, &t->c, true);
 		chain(t, 1, false, NULL);
 		exits_here(t, &b->d[b->n]);
 	} else if (op >= K64_OP_beq && op <= K64_OP_bgeu) {
-		ld(t, RAX, last->rs1);
-		x64_alu_rm(e, true, ALU_CMP, RAX, XR(last->rs2));
+		int a = S(t, last->rs1);
+		x64_alu_rr(e, true, ALU_CMP, a, S(t, last->rs2));
+		write_back(e, &t->c, true);   /* moves: the flags stay */
 		size_t taken = x64_jcc(e, branch_cc(op));
 		chain(t, 1, false, NULL);
 		x64_patch(e, taken, e->pos);
 		chain(t, 0, false, NULL);
 		exits_here(t, last);
 	} else if (op == K64_OP_jal) {
+		write_back(e, &t->c, true);
 		x64_mov_ri(e, RAX, last->pc + last->len);
 		st(t, last->rd, RAX);   /* the dispatch loop writes the same value again on an exit */
 		chain(t, 0, false, NULL);
 		exits_here(t, last);
 	} else if (op == K64_OP_jalr) {
-		ld(t, RSI, last->rs1);
-		if (last->imm)
-			x64_lea(e, RSI, x64_m(RSI, (int32_t)last->imm));
+		x64_lea(e, RSI, x64_m(S(t, last->rs1), (int32_t)last->imm));
 		x64_alu_ri(e, true, ALU_AND, RSI, -2);
+		write_back(e, &t->c, true);
 		x64_mov_rm(e, true, RDX, x64_m(RBX, H_IALIGN));
 		x64_test_rr(e, true, RSI, RDX);
 		t->exits[t->nexit++] = x64_jcc(e, CC_NE);   /* misaligned: the loop raises it */
 		chain(t, 0, true, last);
 		exits_here(t, last);
 	} else {
+		write_back(e, &t->c, true);
 		exit_to(t, last);   /* a system instruction, CSR access, ...: the loop runs it */
 		t->j->ends_interp++;
 	}
@@ -625,7 +767,7 @@ bool k64_jit_hot(struct k64_hart *h, struct k64_block *b)
 	set_prot(j, j->used, j->used + BLOCK_CODE_MAX, PROT_READ | PROT_WRITE, &ok);
 	if (!ok)
 		return fallback(j, b, FB_MPROTECT);
-	struct tr t;
+	static struct tr t;   /* one translation at a time (a hart's dispatch loop); large for the stack */
 	t.nslow = t.nexit = 0;
 	t.e = (struct x64_emit){ j->code + j->used, 0, BLOCK_CODE_MAX, false };
 	t.j = j;
