@@ -561,7 +561,7 @@ static void emit_insn(struct tr *t, const struct k64_dinsn *d)
 /* Enter successor slot s of the block when it is translated and fits under the limit (the
  * dispatch loop's rule: instret + n <= limit, instret counted at entry); with pc, it must also
  * start there (jalr: target in rsi). Otherwise fall through to an exit. */
-static void chain(struct tr *t, unsigned s, bool pc, const struct k64_dinsn *jalr)
+static void chain(struct tr *t, unsigned s, bool pc, const struct k64_dinsn *jalr, unsigned ran)
 {
 	struct x64_emit *e = &t->e;
 	x64_mov_ri(e, RCX, (uint64_t)(uintptr_t)t->b);
@@ -584,7 +584,7 @@ static void chain(struct tr *t, unsigned s, bool pc, const struct k64_dinsn *jal
 		st(t, jalr->rd, RAX);
 	}
 	x64_mov_mr(e, 8, x64_m(RBX, H_INSTRET), RCX);
-	count_run(t, 1);
+	count_run(t, ran);   /* the control instruction (none for a block cut at its size) */
 	x64_jmp_r(e, RDX);
 	t->exits[t->nexit++] = j0;
 	t->exits[t->nexit++] = j1;
@@ -633,22 +633,22 @@ static bool translate(struct tr *t)
 	struct x64_emit *e = &t->e;
 	if (!end) {
 		write_back(e, &t->c, true);
-		chain(t, 1, false, NULL);
+		chain(t, 1, false, NULL, 0);
 		exits_here(t, &b->d[b->n]);
 	} else if (op >= K64_OP_beq && op <= K64_OP_bgeu) {
 		int a = S(t, last->rs1);
 		x64_alu_rr(e, true, ALU_CMP, a, S(t, last->rs2));
 		write_back(e, &t->c, true);   /* moves: the flags stay */
 		size_t taken = x64_jcc(e, branch_cc(op));
-		chain(t, 1, false, NULL);
+		chain(t, 1, false, NULL, 1);
 		x64_patch(e, taken, e->pos);
-		chain(t, 0, false, NULL);
+		chain(t, 0, false, NULL, 1);
 		exits_here(t, last);
 	} else if (op == K64_OP_jal) {
 		write_back(e, &t->c, true);
 		x64_mov_ri(e, RAX, last->pc + last->len);
 		st(t, last->rd, RAX);   /* the dispatch loop writes the same value again on an exit */
-		chain(t, 0, false, NULL);
+		chain(t, 0, false, NULL, 1);
 		exits_here(t, last);
 	} else if (op == K64_OP_jalr) {
 		x64_lea(e, RSI, x64_m(S(t, last->rs1), (int32_t)last->imm));
@@ -657,7 +657,7 @@ static bool translate(struct tr *t)
 		x64_mov_rm(e, true, RDX, x64_m(RBX, H_IALIGN));
 		x64_test_rr(e, true, RSI, RDX);
 		t->exits[t->nexit++] = x64_jcc(e, CC_NE);   /* misaligned: the loop raises it */
-		chain(t, 0, true, last);
+		chain(t, 0, true, last, 1);
 		exits_here(t, last);
 	} else {
 		write_back(e, &t->c, true);
