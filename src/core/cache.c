@@ -257,6 +257,14 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 	return n;
 }
 
+struct k64_block *k64_cache_probe(struct k64_hart *h, uint64_t pc)
+{
+	for (struct k64_block *b = h->cache->hash[hash_pc(pc)]; b; b = b->hnext)
+		if (b->pc == pc && b->key == h->fetch_key)
+			return b;
+	return NULL;
+}
+
 struct k64_block *k64_cache_lookup(struct k64_hart *h, uint64_t pc, bool step)
 {
 	struct k64_cache *c = h->cache;

@@ -308,45 +308,48 @@ static unsigned base_op(unsigned op)
 	}
 }
 
-/* x[rd] = x[rs1] op x[rs2] (w: 64-bit; else 32-bit, sign-extended) */
+/* x[rd] = x[rs1] op x[rs2] (w: 64-bit; else 32-bit, sign-extended), computed in rd's host register
+ * unless rd is rs2 (then in rax) */
 static void rr_alu(struct tr *t, const struct k64_dinsn *d, enum x64_alu op, bool w)
 {
 	int a = S(t, d->rs1), b = S(t, d->rs2);
-	if (w && d->rd == d->rs1 && d->rs1 != d->rs2) {   /* two-address form */
-		x64_alu_rr(&t->e, true, op, D(t, d->rd), b);
+	if (d->rd == d->rs2 && d->rs1 != d->rs2) {
+		x64_mov_rr(&t->e, w, RAX, a);
+		x64_alu_rr(&t->e, w, op, RAX, b);
+		if (!w)
+			x64_movsxd(&t->e, RAX, RAX);
+		W(t, d->rd, RAX);
 		return;
 	}
-	x64_mov_rr(&t->e, w, RAX, a);
-	x64_alu_rr(&t->e, w, op, RAX, b);
+	int r = D(t, d->rd);
+	if (r != a || !w)
+		x64_mov_rr(&t->e, w, r, a);
+	x64_alu_rr(&t->e, w, op, r, b);
 	if (!w)
-		x64_movsxd(&t->e, RAX, RAX);
-	W(t, d->rd, RAX);
+		x64_movsxd(&t->e, r, r);
 }
 
 static void ri_alu(struct tr *t, const struct k64_dinsn *d, enum x64_alu op, bool w)
 {
 	int a = S(t, d->rs1);
-	bool any = d->imm || op == ALU_AND;
-	if (w && d->rd == d->rs1) {
-		if (any)
-			x64_alu_ri(&t->e, true, op, D(t, d->rd), (int32_t)d->imm);
-		return;
-	}
-	x64_mov_rr(&t->e, w, RAX, a);
-	if (any)
-		x64_alu_ri(&t->e, w, op, RAX, (int32_t)d->imm);
+	int r = D(t, d->rd);
+	if (r != a || !w)
+		x64_mov_rr(&t->e, w, r, a);
+	if (d->imm || op == ALU_AND)
+		x64_alu_ri(&t->e, w, op, r, (int32_t)d->imm);
 	if (!w)
-		x64_movsxd(&t->e, RAX, RAX);
-	W(t, d->rd, RAX);
+		x64_movsxd(&t->e, r, r);
 }
 
 static void ri_shift(struct tr *t, const struct k64_dinsn *d, enum x64_shift op, bool w)
 {
-	x64_mov_rr(&t->e, w, RAX, S(t, d->rs1));
-	x64_shift_ri(&t->e, w, op, RAX, (unsigned)d->imm & (w ? 63 : 31));
+	int a = S(t, d->rs1);
+	int r = D(t, d->rd);
+	if (r != a || !w)
+		x64_mov_rr(&t->e, w, r, a);
+	x64_shift_ri(&t->e, w, op, r, (unsigned)d->imm & (w ? 63 : 31));
 	if (!w)
-		x64_movsxd(&t->e, RAX, RAX);
-	W(t, d->rd, RAX);
+		x64_movsxd(&t->e, r, r);
 }
 
 static void rr_shift(struct tr *t, const struct k64_dinsn *d, enum x64_shift op, bool w)
@@ -558,27 +561,44 @@ static void emit_insn(struct tr *t, const struct k64_dinsn *d)
 	call_d(t, d, op_helper[op]);
 }
 
+/* jalr whose slot holds another block (or none): the translated block the dispatch loop's hash
+ * lookup would find at the target, which the slot then remembers (as the loop links it); NULL if
+ * there is none, or it is not translated. */
+static struct k64_block *jalr_probe(struct k64_hart *h, uint64_t pc, struct k64_block *from)
+{
+	struct k64_block *nb = k64_cache_probe(h, pc);
+	if (!nb || !nb->jit_code)
+		return NULL;
+	from->succ[0] = nb;
+	return nb;
+}
+
 /* Enter successor slot s of the block when it is translated and fits under the limit (the
- * dispatch loop's rule: instret + n <= limit, instret counted at entry); with pc, it must also
- * start there (jalr: target in rsi). Otherwise fall through to an exit. */
+ * dispatch loop's rule: instret + n <= limit, instret counted at entry); for jalr (target in
+ * rsi), the block must start at the target, else the block the loop would look up. Otherwise
+ * fall through to an exit. ran: instructions to count (the control instruction, if any). */
 static void chain(struct tr *t, unsigned s, bool pc, const struct k64_dinsn *jalr, unsigned ran)
 {
 	struct x64_emit *e = &t->e;
+	size_t j_probe = 0, j_probe2 = 0;
 	x64_mov_ri(e, RCX, (uint64_t)(uintptr_t)t->b);
 	x64_mov_rm(e, true, RAX, x64_m(RCX, B_SUCC(s)));
 	x64_test_rr(e, true, RAX, RAX);
-	size_t j0 = x64_jcc(e, CC_E);
 	if (pc) {
+		j_probe = x64_jcc(e, CC_E);
 		x64_alu_rm(e, true, ALU_CMP, RSI, x64_m(RAX, B_PC));
-		t->exits[t->nexit++] = x64_jcc(e, CC_NE);
+		j_probe2 = x64_jcc(e, CC_NE);
+	} else {
+		t->exits[t->nexit++] = x64_jcc(e, CC_E);
 	}
+	size_t have = e->pos;
 	x64_mov_rm(e, true, RDX, x64_m(RAX, B_JIT));
 	x64_test_rr(e, true, RDX, RDX);
-	size_t j1 = x64_jcc(e, CC_E);
+	t->exits[t->nexit++] = x64_jcc(e, CC_E);
 	x64_mov_rm(e, false, RCX, x64_m(RAX, B_N));
 	x64_alu_rm(e, true, ALU_ADD, RCX, x64_m(RBX, H_INSTRET));
 	x64_alu_rm(e, true, ALU_CMP, RCX, x64_m(RBX, H_LIMIT));
-	size_t j2 = x64_jcc(e, CC_A);
+	t->exits[t->nexit++] = x64_jcc(e, CC_A);
 	if (jalr) {   /* the link register only now: the dispatch loop runs jalr again on an exit */
 		x64_mov_ri(e, RAX, jalr->pc + jalr->len);
 		st(t, jalr->rd, RAX);
@@ -586,9 +606,17 @@ static void chain(struct tr *t, unsigned s, bool pc, const struct k64_dinsn *jal
 	x64_mov_mr(e, 8, x64_m(RBX, H_INSTRET), RCX);
 	count_run(t, ran);   /* the control instruction (none for a block cut at its size) */
 	x64_jmp_r(e, RDX);
-	t->exits[t->nexit++] = j0;
-	t->exits[t->nexit++] = j1;
-	t->exits[t->nexit++] = j2;
+	if (pc) {   /* the probe (guest registers are written back: a call may clobber the cache's) */
+		x64_patch(e, j_probe, e->pos);
+		x64_patch(e, j_probe2, e->pos);
+		x64_mov_rr(e, true, RDI, RBX);
+		x64_mov_ri(e, RDX, (uint64_t)(uintptr_t)t->b);
+		x64_mov_ri(e, RAX, (uint64_t)(uintptr_t)jalr_probe);
+		x64_call_r(e, RAX);
+		x64_test_rr(e, true, RAX, RAX);
+		t->exits[t->nexit++] = x64_jcc(e, CC_E);
+		x64_patch(e, x64_jmp(e), have);
+	}
 }
 
 static void exits_here(struct tr *t, const struct k64_dinsn *d)
