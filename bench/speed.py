@@ -142,6 +142,11 @@ def main():
     gm_line = "geometric mean karu64/QEMU over the scalar programs: %s" % fmt(gm, "%.2f")
     if a.jit:
         gm_line += ", jit/QEMU: %s" % fmt(gmean([r[3] / r[5] for r in scalar if r[5]]), "%.2f")
+    if a.no_model:   # the karu64-fpga columns (the last three; a note stays with the row)
+        hdr = hdr[:-3]
+        table = [r[:-3] + ([r[-1][4:].strip()] if r[-1].startswith("n/a ") else []) for r in table]
+        hdr += ["note"] if any(len(r) > len(hdr) for r in table) else []
+        table = [r + [""] * (len(hdr) - len(r)) for r in table]
     w = [max(len(r[i]) for r in table + [hdr]) for i in range(len(hdr))]
     line = lambda r: "  ".join(c.rjust(w[i]) if i else c.ljust(w[i]) for i, c in enumerate(r))
     print(line(hdr))
@@ -156,7 +161,8 @@ def main():
     md.append("")
     md.append("Best of %d wall-clock runs per simulator; instructions from `karu64 --stats`; MIPS = instructions / "
               "seconds for all; karu64/QEMU = QEMU seconds / karu64 seconds; karu64-fpga = karu64 with "
-              "`--model=karu64-fpga` (the cycle model); last column = its seconds / functional karu64's. Programs: bench/*.c, "
+              "`--model=karu64-fpga` (the cycle model), its last column = its seconds / functional karu64's; "
+              "karu64 jit = karu64 `--jit=on` (doc/jit.md). Programs: bench/*.c, "
               "`clang-19 -O2 -march=rv64gc`, static. Host: %s, %d CPUs." % (a.runs, cpu_name(), os.cpu_count() or 0))
     with open(os.path.join(a.out, "speed.md"), "w") as fh:
         fh.write("\n".join(md) + "\n")
