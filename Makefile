@@ -23,7 +23,7 @@ QEMU := $(B)/tools/qemu-riscv64
 KARU64 := $(B)/karu64
 
 SIM_SRCS := $(sort $(wildcard src/core/*.c src/isa/*.c src/vector/*.c src/crypto/*.c src/mem/*.c \
-                              src/linux/*.c src/bare/*.c src/timing/*.c src/dev/*.c src/board/*.c src/gdb/*.c))
+                              src/linux/*.c src/bare/*.c src/timing/*.c src/dev/*.c src/board/*.c src/gdb/*.c src/jit/*.c))
 SIM_OBJS := $(SIM_SRCS:%.c=$(B)/obj/%.o)
 CLI_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(wildcard src/cli/*.c))
 

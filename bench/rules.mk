@@ -1,7 +1,9 @@
 # Speed benchmark (issue 2, "Speed"): karu64 against QEMU 10 on compute-bound programs; prints a
 # table and writes $(B)/bench/speed.md for the README. A benchmark, not a test: not in CHECK.
+# BENCH_SPEED_ARGS: e.g. "--jit --no-model" adds the translator's columns (doc/jit.md).
+BENCH_SPEED_ARGS ?=
 bench-speed: $(KARU64)
-	python3 bench/speed.py --cc "$(RV_CC)" --qemu $(QEMU) --karu64 $(KARU64) --out $(B)/bench
+	python3 bench/speed.py --cc "$(RV_CC)" --qemu $(QEMU) --karu64 $(KARU64) --out $(B)/bench $(BENCH_SPEED_ARGS)
 
 .PHONY: bench-speed
 

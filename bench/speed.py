@@ -44,6 +44,9 @@ def main():
     ap.add_argument("--karu64-args", default="", help="extra karu64 options")
     ap.add_argument("--out", default="build/bench")
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--jit", action="store_true",
+                    help="also time karu64 --jit=on (columns karu64 jit s, jit MIPS, jit/QEMU; doc/jit.md)")
+    ap.add_argument("--no-model", action="store_true", help="leave out the karu64-fpga runs")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
     names = a.names or PROGRAMS
@@ -70,6 +73,7 @@ def main():
         qt, qout = [], None
         kt, kout, insns = [], None, None
         mt, mout = [], None      # karu64 with the cycle model (karu64-fpga)
+        jt, jout = [], None      # karu64 --jit=on
         for _ in range(a.runs):   # interleaved, so a burst of machine load hits both alike
             t, r = timed([a.qemu] + (["-cpu", "rva23u64,vlen=%d" % vlen] if vlen else []) + [exe])
             qt.append(t)
@@ -81,6 +85,13 @@ def main():
                 for line in r.stderr.decode(errors="replace").splitlines():
                     if line.startswith("instructions:"):
                         insns = int(line.split(":")[1])
+                if a.jit:
+                    t, r = timed([a.karu64, "--jit=on"] + (["--vlen=%d" % vlen] if vlen else []) +
+                                 shlex.split(a.karu64_args) + [exe])
+                    jt.append(t)
+                    jout = (r.stdout, r.returncode)
+                if a.no_model:
+                    continue
                 t, r = timed([a.karu64, "--model=karu64-fpga"] + (["--vlen=%d" % vlen] if vlen else []) +
                              shlex.split(a.karu64_args) + [exe])
                 mt.append(t)
@@ -92,19 +103,23 @@ def main():
             note = "OUTPUT DIFFERS (karu64 exit %d)" % kout[1]
         elif have_karu and not insns:
             note = "no instruction count from --stats"
-        elif have_karu and mout != qout:
+        elif have_karu and not a.no_model and mout != qout:
             note = "OUTPUT DIFFERS with --model (exit %d)" % mout[1]
+        elif have_karu and a.jit and jout != qout:
+            note = "OUTPUT DIFFERS with --jit=on (exit %d)" % jout[1]
         bad += bool(note)
         rows.append((n + ("@VLEN%d" % vlen if vlen else ""), insns, min(kt) if kt else None, min(qt),
-                     min(mt) if mt else None, note))
+                     min(mt) if mt else None, min(jt) if jt else None, note))
 
     def fmt(v, f):
         return f % v if v is not None else "n/a"
 
     hdr = ["program", "instructions", "karu64 s", "karu64 MIPS", "QEMU s", "QEMU MIPS", "karu64/QEMU",
            "karu64-fpga s", "karu64-fpga MIPS", "model/functional time"]
+    if a.jit:
+        hdr[7:7] = ["karu64 jit s", "jit MIPS", "jit/QEMU"]
     table = []
-    for n, insns, ks, qs, ms, note in rows:
+    for n, insns, ks, qs, ms, js, note in rows:
         kmips = insns / ks / 1e6 if insns and ks else None
         qmips = insns / qs / 1e6 if insns else None
         mmips = insns / ms / 1e6 if insns and ms else None
@@ -112,18 +127,42 @@ def main():
         table.append([n, fmt(insns, "%d"), fmt(ks, "%.3f"), fmt(kmips, "%.0f"), "%.3f" % qs, fmt(qmips, "%.0f"),
                       fmt(ratio, "%.2f"), fmt(ms, "%.3f"), fmt(mmips, "%.0f"),
                       fmt(ms / ks if ms and ks else None, "%.2f") + ((" " + note) if note else "")])
+        if a.jit:
+            table[-1][7:7] = [fmt(js, "%.3f"), fmt(insns / js / 1e6 if insns and js else None, "%.0f"),
+                              fmt(qs / js if js else None, "%.2f")]
+    # the geometric means of karu64/QEMU (and jit/QEMU) over the scalar programs
+    def gmean(vals):
+        vals = [v for v in vals if v]
+        p = 1.0
+        for v in vals:
+            p *= v
+        return p ** (1.0 / len(vals)) if vals else None
+    scalar = [r for r in rows if "@VLEN" not in r[0]]
+    gm = gmean([r[3] / r[2] for r in scalar if r[2]])
+    gm_line = "geometric mean karu64/QEMU over the scalar programs: %s" % fmt(gm, "%.2f")
+    if a.jit:
+        gm_line += ", jit/QEMU: %s" % fmt(gmean([r[3] / r[5] for r in scalar if r[5]]), "%.2f")
+    if a.no_model:   # the karu64-fpga columns (the last three; a note stays with the row)
+        hdr = hdr[:-3]
+        table = [r[:-3] + ([r[-1][4:].strip()] if r[-1].startswith("n/a ") else []) for r in table]
+        hdr += ["note"] if any(len(r) > len(hdr) for r in table) else []
+        table = [r + [""] * (len(hdr) - len(r)) for r in table]
     w = [max(len(r[i]) for r in table + [hdr]) for i in range(len(hdr))]
     line = lambda r: "  ".join(c.rjust(w[i]) if i else c.ljust(w[i]) for i, c in enumerate(r))
     print(line(hdr))
     for r in table:
         print(line(r))
+    print(gm_line)
     print("(best of %d wall-clock runs each; ratio > 1 means karu64 is faster; %s)" % (a.runs, cpu_name()))
     md = ["| " + " | ".join(hdr) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(hdr))) + "|"]
     md += ["| " + " | ".join(r) + " |" for r in table]
     md.append("")
+    md.append(gm_line + ".")
+    md.append("")
     md.append("Best of %d wall-clock runs per simulator; instructions from `karu64 --stats`; MIPS = instructions / "
               "seconds for all; karu64/QEMU = QEMU seconds / karu64 seconds; karu64-fpga = karu64 with "
-              "`--model=karu64-fpga` (the cycle model); last column = its seconds / functional karu64's. Programs: bench/*.c, "
+              "`--model=karu64-fpga` (the cycle model), its last column = its seconds / functional karu64's; "
+              "karu64 jit = karu64 `--jit=on` (doc/jit.md). Programs: bench/*.c, "
               "`clang-19 -O2 -march=rv64gc`, static. Host: %s, %d CPUs." % (a.runs, cpu_name(), os.cpu_count() or 0))
     with open(os.path.join(a.out, "speed.md"), "w") as fh:
         fh.write("\n".join(md) + "\n")

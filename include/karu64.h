@@ -20,6 +20,11 @@ struct k64_config {
 	unsigned vlen;            /* 0 = zvlNb of the ISA string, else 256 */
 	enum k64_mode mode;       /* AUTO: bare metal when the ELF defines tohost */
 	uint64_t max_insns;       /* 0 = no limit */
+	/* The translator (doc/jit.md): jit translates blocks of the functional loop on their
+	 * jit_threshold-th entry (0 = the default); jit_stats makes translated code count what it runs. */
+	bool jit;
+	unsigned jit_threshold;
+	bool jit_stats;
 	uint64_t seed;            /* getrandom/AT_RANDOM */
 	bool virtual_clock;       /* time from the instruction count */
 	bool strict;              /* unknown system calls are fatal */
@@ -137,6 +142,8 @@ int k64_gdb_run(struct k64_machine *m, int port, enum k64_status *st, char *err,
 /* The cycle model of the machine (NULL in functional mode): see src/timing/timing.h. */
 struct k64_model;
 struct k64_model *k64_machine_model(const struct k64_machine *m);
+/* --stats lines of the translator ("jit: off" when it did not run). */
+void k64_machine_print_jit_stats(const struct k64_machine *m, FILE *out);
 /* The function profile of the run so far (cfg.profile; NULL otherwise): src/timing/profile.h. */
 struct k64_profile;
 struct k64_profile *k64_machine_profile(struct k64_machine *m);

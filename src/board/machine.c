@@ -12,6 +12,7 @@
 #include "core/hart.h"
 #include "core/trace.h"
 #include "dev/bus.h"
+#include "jit/jit.h"
 #include "linux/linux.h"
 #include "mem/ckpt.h"
 #include "mem/elf.h"
@@ -41,6 +42,28 @@ struct k64_machine {
 };
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+
+/* --jit=on: the translator, where the host has one (doc/jit.md) */
+static void attach_jit(struct k64_machine *m)
+{
+	if (!m->cfg.jit)
+		return;
+	if (!k64_jit_supported()) {
+		fputs("karu64: note: --jit=on: this host has no translator (x86-64 Linux only); the interpreter runs\n", stderr);
+		return;
+	}
+	m->hart->jit = k64_jit_new(m->cfg.jit_threshold ? m->cfg.jit_threshold : K64_JIT_THRESHOLD, m->cfg.jit_stats);
+	if (!m->hart->jit)
+		fputs("karu64: note: --jit=on: cannot map the code buffer; the interpreter runs\n", stderr);
+}
+
+void k64_machine_print_jit_stats(const struct k64_machine *m, FILE *out)
+{
+	if (m->hart && m->hart->jit)
+		k64_jit_print_stats(m->hart->jit, out, m->hart->instret);
+	else
+		fputs("jit: off\n", out);
+}
 
 int k64_machine_create(const struct k64_config *cfg, struct k64_machine **out, char *err, size_t errlen)
 {
@@ -240,6 +263,7 @@ int k64_machine_load(struct k64_machine *m, const char *path, int argc, char **a
 	m->hart->zvknhk_version = m->cfg.zvknhk && !strcmp(m->cfg.zvknhk, "v0.2") ? 2 : 1;
 	set_satp_modes(m);
 	m->hart->max_insns = m->cfg.max_insns;
+	attach_jit(m);
 	if (m->model && k64_model_attach(m->model, m->hart, !bare, err, errlen))
 		return -1;
 	if (m->cfg.profile) {
@@ -305,6 +329,7 @@ int k64_machine_boot(struct k64_machine *m, char *err, size_t errlen)
 	m->hart->vagnostic_ones = m->cfg.vagnostic_ones;
 	m->hart->zvknhk_version = m->cfg.zvknhk && !strcmp(m->cfg.zvknhk, "v0.2") ? 2 : 1;
 	m->hart->max_insns = m->cfg.max_insns;
+	attach_jit(m);
 	if (m->model && k64_model_attach(m->model, m->hart, false, err, errlen))
 		return -1;
 	if (m->cfg.profile) {

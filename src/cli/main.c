@@ -34,6 +34,9 @@ static const char usage[] =
 "  --keep-vector-state do not discard vector state at system calls (Linux discards it)\n"
 "  --max-insns=N       stop after N instructions (exit status 124)\n"
 "  --stats             print statistics on stderr at exit (key: value per line)\n"
+"  --jit=on|off        translate hot blocks to x86-64 host code (functional runs on\n"
+"                      x86-64 Linux; default off; doc/jit.md)\n"
+"  --jit-threshold=N   translate a block on its Nth entry, N >= 1 (default 32)\n"
 "  --stats-json=FILE   write the statistics (and every model parameter) as JSON\n"
 "  --model=NAME        cycle model: none (default: functional, rdcycle counts\n"
 "                      instructions), karu64-sim or karu64-fpga (implies --virtual-clock)\n"
@@ -257,6 +260,17 @@ int main(int argc, char **argv)
 		} else if (!strcmp(name, "-stats")) {
 			NO_VALUE();
 			stats = true;
+		} else if (!strcmp(name, "-jit")) {
+			TAKES_VALUE();
+			if (strcmp(val, "on") && strcmp(val, "off"))
+				die("--jit must be on or off, got '%s'", val);
+			cfg.jit = !strcmp(val, "on");
+		} else if (!strcmp(name, "-jit-threshold")) {
+			TAKES_VALUE();
+			uint64_t v = number("--jit-threshold", val, false);
+			if (v < 1 || v > 1000000000)
+				die("--jit-threshold must be 1 to 1000000000, got '%s'", val);
+			cfg.jit_threshold = (unsigned)v;
 		} else if (!strcmp(name, "-stats-json")) {
 			TAKES_VALUE();
 			stats_json = val;
@@ -461,6 +475,7 @@ int main(int argc, char **argv)
 			die("out of memory");
 	}
 	cfg.envp = env.v;
+	cfg.jit_stats = stats;
 
 	char err[512];
 	struct k64_machine *m;
@@ -515,6 +530,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "mips: %.2f\n", secs > 0 ? mn / secs / 1e6 : 0.0);
 		if (model)
 			k64_model_print_stats(model, stderr, mn);
+		k64_machine_print_jit_stats(m, stderr);
 	}
 	if (jf) {
 		if (model) {

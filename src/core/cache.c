@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #include "core/cache.h"
 #include "core/ops.h"
+#include "jit/jit.h"
 
 #define HASH_BITS 16
 #define ARENA_SIZE (256ull << 20)
@@ -56,6 +57,8 @@ void k64_cache_flush(struct k64_hart *h)
 	c->ncode = 0;
 	c->flushes++;
 	h->flush_pending = false;
+	if (h->jit)
+		k64_jit_flush(h->jit);   /* translations die with their blocks */
 }
 
 uint64_t k64_cache_flushes(const struct k64_hart *h) { return h->cache->flushes; }
@@ -191,6 +194,7 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 	b->obs_gen = 0;
 	b->obs_note = NULL;
 	b->succ[0] = b->succ[1] = NULL;
+	b->jit_code = NULL;
 	for (;;) {
 		struct k64_dinsn *d = &b->d[n];
 		uint32_t raw;
@@ -253,6 +257,14 @@ static unsigned build(struct k64_hart *h, struct k64_block *b, uint64_t pc, unsi
 	return n;
 }
 
+struct k64_block *k64_cache_probe(struct k64_hart *h, uint64_t pc)
+{
+	for (struct k64_block *b = h->cache->hash[hash_pc(pc)]; b; b = b->hnext)
+		if (b->pc == pc && b->key == h->fetch_key)
+			return b;
+	return NULL;
+}
+
 struct k64_block *k64_cache_lookup(struct k64_hart *h, uint64_t pc, bool step)
 {
 	struct k64_cache *c = h->cache;
@@ -278,5 +290,7 @@ struct k64_block *k64_cache_lookup(struct k64_hart *h, uint64_t pc, bool step)
 	c->used = (c->used + 15) & ~(size_t)15;
 	b->hnext = c->hash[i];
 	c->hash[i] = b;
+	if (h->jit && h->thr == k64_threaded[0])
+		k64_jit_block_built(h, b);   /* the functional loop counts its entries */
 	return b;
 }

@@ -4,6 +4,7 @@
 #include "core/cache.h"
 #include "core/hart.h"
 #include "core/ops.h"
+#include "jit/jit.h"
 
 /* Called when instret reached limit or a flush is pending; false = stop running. */
 static bool k64_boundary(struct k64_hart *h)
@@ -74,6 +75,7 @@ void k64_observe_flush(struct k64_hart *h, unsigned n, bool end)
  * the loop that runs them in k64_dinsn.thr, so that it dispatches with one indirect jump
  * through the instruction itself. */
 const void *const *k64_threaded[2];
+const void *k64_jit_labels[2];
 
 #define WX K64_F_WX   /* the flags of K64_RV64I_OPS, as core/decode.c spells them */
 #define RUN_FN run_functional

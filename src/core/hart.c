@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include "core/cache.h"
 #include "core/hart.h"
+#include "jit/jit.h"
 
 void k64_hart_init(struct k64_hart *h, struct k64_mem *mem, const struct k64_isa *isa, unsigned vlen)
 {
@@ -28,6 +29,8 @@ void k64_hart_free(struct k64_hart *h)
 {
 	k64_cache_free(h->cache);
 	h->cache = NULL;
+	k64_jit_free(h->jit);
+	h->jit = NULL;
 	k64_debug_free(h);
 	free(h->acc);
 	h->acc = NULL;

@@ -105,6 +105,8 @@ struct k64_block {
 	uint32_t obs_gen;            /* an observer's (the timing model's) note on the block, valid while */
 	void *obs_note;              /* obs_gen is the observer's generation: 0 and NULL when built */
 	uint64_t key;                /* h->fetch_key it was fetched under (bit 63 clear: untranslated) */
+	const void *jit_code;        /* its translation (jit/), NULL = none */
+	uint32_t jit_hits;           /* counted entries while untranslated (jit/) */
 	struct k64_dinsn d[];
 };
 
@@ -254,6 +256,7 @@ struct k64_hart {
 	uint64_t mmu_hgatp;              /* what the TLB was filled under (with mmu_satp = vsatp) */
 	struct { uint64_t vsatp, hgatp; } vctx[16];   /* V-mode fetch contexts: index = fetch_key's id */
 	unsigned nvctx;
+	struct k64_jit *jit;             /* the translator (jit/, doc/jit.md), NULL = interpreter only */
 };
 
 static inline uint8_t *k64_vr(struct k64_hart *h, unsigned r) { return h->vreg + (size_t)r * h->vlenb; }

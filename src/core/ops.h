@@ -29,4 +29,7 @@ enum k64_op {
 	K64_OP_COUNT
 };
 extern const void *const *k64_threaded[2];   /* core/dispatch.c */
+/* The functional loop's entries for the translator (jit/): [0] a counted block entry, [1] the
+ * entry of a translated block; k64_dinsn.thr of a block's first instruction holds one of them. */
+extern const void *k64_jit_labels[2];
 #endif
