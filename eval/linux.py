@@ -81,7 +81,12 @@ def main():
     ap.add_argument("--openssl", action="store_true", help="also openssl speed of the image's OpenSSL")
     ap.add_argument("--boot-with-model", action="store_true",
                     help="boot with the model too (default: a functional boot to a checkpoint, restored with it)")
+    ap.add_argument("--tables-only", action="store_true",
+                    help="no boot: remake linux.md and the REPORT.md section from OUT/linux.csv, linux-openssl.csv "
+                         "and the main report's pqc.csv (after `make report` regenerated REPORT.md)")
     a = ap.parse_args()
+    if a.tables_only:
+        return write_tables(a, *read_measured(a.out))
     builds = a.builds.split(",") if a.builds else X.BUILDS
     for b in builds:
         if b not in X.BUILDS:
@@ -116,7 +121,6 @@ def main():
             fail("no prompt after restoring %s with %s" % (ck, a.model))
         # the model starts cold at the restore: one untimed process warms it
         c.run("/opt/karu64/rv64gc/kbench repeat ml-kem-768 keygen 1", timeout=1800)
-    um = user_mode_rows(a.out, a.model)
     rows = []
     for f in fams:
         sets = f["quick_sets"] if a.quick else f["sets"]
@@ -130,8 +134,7 @@ def main():
                     cyc0, ins0 = perf_stat(c, "%s repeat %s %s %d --skip" % (kb, s, op, n))
                     row = dict(config=a.model, set=X.display(s), op=op, build=b, n=n,
                                whole_kcycles="%.3f" % (cyc / n / 1000), whole_insns="%.1f" % (ins / n),
-                               perf_kcycles="%.3f" % ((cyc - cyc0) / n / 1000), perf_insns="%.1f" % ((ins - ins0) / n),
-                               rdcycle_user_kcycles="%.3f" % um[(X.display(s), op, b)] if (X.display(s), op, b) in um else "")
+                               perf_kcycles="%.3f" % ((cyc - cyc0) / n / 1000), perf_insns="%.1f" % ((ins - ins0) / n))
                     rows.append(row)
                     print("linux.py: %s %s %s: %s kcycles per op (perf stat, %.0f s)" % (s, op, b, row["perf_kcycles"],
                                                                                         time.time() - t1), flush=True)
@@ -156,10 +159,45 @@ def main():
         c.p.wait(timeout=900)
     except Exception:
         c.p.kill()
-    keys = ["config", "set", "op", "build", "n", "whole_kcycles", "whole_insns", "perf_kcycles", "perf_insns",
-            "rdcycle_user_kcycles"]
+    with open(os.path.join(a.out, "linux-boot.txt"), "w") as fh:
+        fh.write("%s %.0f\n" % ("model" if a.boot_with_model else "functional", t_boot))
+    write_tables(a, rows, ossl, t_boot, a.boot_with_model)
+
+
+KEYS = ["config", "set", "op", "build", "n", "whole_kcycles", "whole_insns", "perf_kcycles", "perf_insns",
+        "rdcycle_user_kcycles"]
+
+
+def read_measured(out):
+    """The rows, openssl rows, boot seconds and boot kind of an earlier run (--tables-only)."""
+    path = os.path.join(out, "linux.csv")
+    if not os.path.exists(path):
+        fail("%s missing: run the measurements first" % path)
+    with open(path) as fh:
+        rows = [dict(r, n=int(r["n"])) for r in csv.DictReader(fh)]
+    ossl = []
+    path = os.path.join(out, "linux-openssl.csv")
+    if os.path.exists(path):
+        with open(path) as fh:
+            ossl = [[r["config"], r["algorithm"], r["capability"], r["bytes_per_second"]] for r in csv.DictReader(fh)]
+    kind, t_boot = "functional", 0.0
+    path = os.path.join(out, "linux-boot.txt")
+    if os.path.exists(path):
+        with open(path) as fh:
+            kind, t = fh.read().split()
+            t_boot = float(t)
+    return rows, ossl, t_boot, kind == "model"
+
+
+def write_tables(a, rows, ossl, t_boot, with_model):
+    """linux.csv (with the main report's user-mode column as it is now), linux.md, and the
+    section of REPORT.md."""
+    um = user_mode_rows(a.out, a.model)
+    for r in rows:
+        k = (r["set"], r["op"], r["build"])
+        r["rdcycle_user_kcycles"] = "%.3f" % um[k] if k in um else ""
     with open(os.path.join(a.out, "linux.csv"), "w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=keys)
+        w = csv.DictWriter(fh, fieldnames=KEYS)
         w.writeheader()
         w.writerows(rows)
     md = ["## Under Linux: perf stat on the Debian image (`make report LINUX=1`)", "",
@@ -173,7 +211,7 @@ def main():
           "*rdcycle (user mode)*: the main tables (karu64 user mode, no kernel). `:u` counts user mode "
           "only: the kernel's timer interrupts and page faults add none of their own cycles, but their "
           "returns find the caches and TLB disturbed, and the first touch of each page faults."
-          % (a.model if a.boot_with_model else "functionally", t_boot),
+          % (a.model if with_model else "functionally", t_boot),
           "", "| set | op | build | N | whole/N kcycles | perf per op kcycles | perf per op insns | "
           "rdcycle (user mode) kcycles | Linux / user mode |",
           "|---|---|---|---:|---:|---:|---:|---:|---:|"]
