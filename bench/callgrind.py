@@ -19,13 +19,15 @@ and the layout below it in src/linux/linux.h, and LINUX_SPACE in src/board/machi
 import argparse
 import os
 import re
-import shlex
 import shutil
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-PROGRAMS = ["crc_hash", "sha256", "sort_sieve", "matmul", "vec_kernels"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+import speed  # noqa: E402  (bench/speed.py: the programs and how they are built)
+
+PROGRAMS = speed.PROGRAMS
 
 
 def count(karu64, model, vlen, insns, exe, out):
@@ -63,17 +65,11 @@ def main():
             return 1
     os.makedirs(a.out, exist_ok=True)
     names = a.names or PROGRAMS
-    runs = [(n, None) for n in names if not n.startswith("vec_")] + \
-           [(n, v) for n in names if n.startswith("vec_") for v in (128, 256)]
     rows, bad = [], 0
-    for n, vlen in runs:
-        src, exe = os.path.join(HERE, n + ".c"), os.path.join(a.out, n)
-        flags = ["-O3", "-march=rv64gcv_zbb"] if vlen else ["-O2", "-march=rv64gc"]
-        if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
-            r = subprocess.run(shlex.split(a.cc) + flags + [src, "-o", exe], capture_output=True, text=True)
-            if r.returncode:
-                print("callgrind: error: building %s failed:\n%s" % (n, r.stderr), file=sys.stderr)
-                return 1
+    for n, vlen in speed.runs_of(names):
+        exe = speed.build(a.cc, n, vlen, a.out, "callgrind")
+        if not exe:
+            return 1
         for model in a.models.split(","):
             got = {}
             for tag, k in builds:

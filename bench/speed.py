@@ -36,6 +36,25 @@ def cpu_name():
     return platform.machine()
 
 
+def runs_of(names):
+    """(program, VLEN) pairs: vector programs (vec_*.c) run at VLEN 128 and 256, the others once."""
+    return [(n, None) for n in names if not n.startswith("vec_")] + \
+           [(n, v) for n in names if n.startswith("vec_") for v in (128, 256)]
+
+
+def build(cc, name, vlen, out, who):
+    """bench/NAME.c built into OUT (again if the source is newer): vector programs
+    auto-vectorised for RVV at -O3, the others -O2 rv64gc. The path, or None with the error."""
+    src, exe = os.path.join(HERE, name + ".c"), os.path.join(out, name)
+    flags = ["-O3", "-march=rv64gcv_zbb"] if vlen else ["-O2", "-march=rv64gc"]
+    if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
+        r = subprocess.run(shlex.split(cc) + flags + [src, "-o", exe], capture_output=True, text=True)
+        if r.returncode:
+            print("%s: error: building %s failed:\n%s" % (who, name, r.stderr), file=sys.stderr)
+            return None
+    return exe
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cc", required=True)
@@ -60,16 +79,10 @@ def main():
 
     rows, bad = [], 0
     # vector programs (vec_*.c) are auto-vectorised for RVV and run at VLEN 128 and 256
-    runs = [(n, None) for n in names if not n.startswith("vec_")] + \
-           [(n, v) for n in names if n.startswith("vec_") for v in (128, 256)]
-    for n, vlen in runs:
-        src, exe = os.path.join(HERE, n + ".c"), os.path.join(a.out, n)
-        flags = ["-O3", "-march=rv64gcv_zbb"] if vlen else ["-O2", "-march=rv64gc"]
-        if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
-            r = subprocess.run(shlex.split(a.cc) + flags + [src, "-o", exe], capture_output=True, text=True)
-            if r.returncode:
-                print("speed: error: building %s failed:\n%s" % (n, r.stderr), file=sys.stderr)
-                return 1
+    for n, vlen in runs_of(names):
+        exe = build(a.cc, n, vlen, a.out, "speed")
+        if not exe:
+            return 1
         qt, qout = [], None
         kt, kout, insns = [], None, None
         mt, mout = [], None      # karu64 with the cycle model (karu64-fpga)
